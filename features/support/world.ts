@@ -1,0 +1,56 @@
+import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import type { Container } from 'inversify';
+import { MemoryFileStorage } from '../../src/adapters/outbound/storage/memory-file-storage.js';
+import { StaticFileSources } from '../../src/adapters/outbound/storage/static-file-sources.js';
+import type { AccessRule } from '../../src/domain/files/access-control-list.js';
+import { AccessControlList } from '../../src/domain/files/access-control-list.js';
+import { parseConfig } from '../../src/config/load-config.js';
+import { buildContainer } from '../../src/composition/container.js';
+
+/**
+ * One per scenario: in-memory sources and rules, and a container built from
+ * them the first time a step asks for a use case.
+ */
+export class EditorWorld extends World {
+  readonly storages = new Map<string, MemoryFileStorage>();
+  rules: AccessRule[] = [];
+  role = 'guest';
+  result: unknown;
+  error: unknown;
+  private built?: Container;
+
+  constructor(options: IWorldOptions) {
+    super(options);
+  }
+
+  storage(name: string): MemoryFileStorage {
+    let storage = this.storages.get(name);
+    if (!storage) {
+      storage = new MemoryFileStorage();
+      this.storages.set(name, storage);
+    }
+    return storage;
+  }
+
+  get container(): Container {
+    this.built ??= buildContainer(parseConfig({ files: {}, ai: {} }, {}), {
+      fileSources: new StaticFileSources(
+        [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
+      ),
+      accessPolicy: new AccessControlList(this.rules),
+    });
+    return this.built;
+  }
+
+  async attempt(action: () => Promise<unknown> | unknown): Promise<void> {
+    this.result = undefined;
+    this.error = undefined;
+    try {
+      this.result = await action();
+    } catch (error) {
+      this.error = error;
+    }
+  }
+}
+
+setWorldConstructor(EditorWorld);

@@ -1,0 +1,50 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { FilesHttpOptions } from './files/action.js';
+import { createFilesRouter } from './files/router.js';
+import { createAiRouter, sendAiError, type AiHttpOptions } from './ai/router.js';
+import { corsPolicy, type AllowedOrigins } from './cors.js';
+import { requestId } from './request-id.js';
+import { serveSourceFiles } from './static-files.js';
+
+export interface StaticMount {
+  /** URL path the files are served under, e.g. `/files/default/`. */
+  urlPath: string;
+  root: string;
+}
+
+export interface HttpAppOptions {
+  allowedOrigins: AllowedOrigins;
+  trustProxy: boolean;
+  logger: Logger;
+  files?: FilesHttpOptions & { mountPath: string; staticMounts: StaticMount[] };
+  ai?: AiHttpOptions;
+}
+
+/** The standalone HTTP host: CORS first, then request ids and logs, then each service's router. */
+export const createHttpApp = (options: HttpAppOptions): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.set('trust proxy', options.trustProxy);
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (_req, res) => (res as Response).locals.requestId as string,
+      customProps: (_req, res) => ({ role: (res as Response).locals.role, userId: (res as Response).locals.userId }),
+    }),
+  );
+  app.use(corsPolicy(options.allowedOrigins));
+  if (options.ai) app.use('/ai', createAiRouter(options.ai));
+  if (options.files) {
+    for (const mount of options.files.staticMounts) app.use(mount.urlPath, serveSourceFiles(mount.root));
+    app.use(options.files.mountPath, createFilesRouter(options.files));
+  }
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ success: false, error: { code: 404, message: 'Not found' } });
+  });
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => sendAiError(res, error));
+  return app;
+};

@@ -1,0 +1,53 @@
+import { isDomainError, type ErrorCode } from '../../../domain/errors.js';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  'INPUT.INVALID': 400,
+  'AUTH.UNAUTHENTICATED': 401,
+  'AUTH.FORBIDDEN': 403,
+  'FILES.NOT_FOUND': 404,
+  'FILES.ALREADY_EXISTS': 409,
+  'FILES.TOO_LARGE': 413,
+  'FILES.TYPE_NOT_ALLOWED': 415,
+  'FILES.STORAGE_FULL': 507,
+  'AI.PROVIDER_UNKNOWN': 400,
+  'AI.PROVIDER_FAILED': 502,
+  'AI.TIMEOUT': 504,
+  'RATE.LIMITED': 429,
+  'FEATURE.NOT_IMPLEMENTED': 501,
+};
+
+export interface HttpFailure {
+  status: number;
+  message: string;
+  details?: unknown;
+}
+
+/** Errors thrown by HTTP middleware (body-parser, etc.) carry a status of their own. */
+interface StatusError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+const PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Malformed JSON body',
+  'entity.too.large': 'Request body is too large',
+  'encoding.unsupported': 'Unsupported body encoding',
+  'charset.unsupported': 'Unsupported body charset',
+};
+
+/** The one mapping from any thrown value to a status and a message safe to show. */
+export const toHttpFailure = (error: unknown): HttpFailure => {
+  if (isDomainError(error)) {
+    return { status: STATUS_BY_CODE[error.code], message: error.message, ...(error.details === undefined ? {} : { details: error.details }) };
+  }
+  const candidate = (error ?? {}) as StatusError;
+  const status = candidate.status ?? candidate.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = (candidate.type && PARSER_MESSAGES[candidate.type]) ?? (candidate.expose ? candidate.message : undefined) ?? 'Bad request';
+    return { status, message };
+  }
+  return { status: 500, message: 'Internal server error' };
+};

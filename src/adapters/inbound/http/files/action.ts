@@ -1,0 +1,40 @@
+import type { Request, Response } from 'express';
+import type { CheckPermission } from '../../../../application/files/check-permission.js';
+import type { ListFiles } from '../../../../application/files/list-files.js';
+import type { CheckAuthentication } from './authenticate.js';
+import type { Params } from './params.js';
+
+/** The use cases the file connector's HTTP adapter drives. */
+export interface FileUseCases {
+  checkPermission: CheckPermission;
+  listFiles: ListFiles;
+}
+
+export interface FilesHttpOptions {
+  useCases: FileUseCases;
+  checkAuthentication: CheckAuthentication;
+  defaultRole: string;
+  publicUrl?: string;
+  trustProxy: boolean;
+  /** Bytes accepted in a urlencoded or JSON body (uploads are streamed and limited separately). */
+  maxBodyBytes?: number;
+}
+
+export interface ActionContext {
+  req: Request;
+  res: Response;
+  role: string;
+  params: Params;
+  options: FilesHttpOptions;
+}
+
+/**
+ * One `?action=`. `handle` returns the `data` object of the success envelope,
+ * or `undefined` when it has written the response itself (a download).
+ */
+export interface FileAction {
+  name: string;
+  /** Read-only actions answer GET and POST; the rest only POST. */
+  readOnly: boolean;
+  handle(context: ActionContext): Promise<Record<string, unknown> | undefined>;
+}

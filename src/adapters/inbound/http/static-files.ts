@@ -1,0 +1,49 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import express, { Router } from 'express';
+
+const ACTIVE_CONTENT = /\.(svg|svgz|html?|xhtml|xml|js|mjs)$/i;
+
+const isInside = (root: string, candidate: string): boolean => candidate === root || candidate.startsWith(root + path.sep);
+
+/**
+ * Serves a local source's files at its path-only baseurl. A symlink leading
+ * out of the root is treated as absent, and nothing served may run script:
+ * `nosniff`, a sandbox CSP, and active types as attachments.
+ */
+export const serveSourceFiles = (root: string): Router => {
+  const router = Router();
+  const rootReal = realpath(root).catch(() => path.resolve(root));
+  router.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const notFound = () => res.status(404).json({ success: false, data: { code: 404, messages: ['File not found'] } });
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return notFound();
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) return notFound();
+    const base = await rootReal;
+    try {
+      if (!isInside(base, await realpath(path.join(base, decoded)))) return notFound();
+    } catch {
+      return notFound();
+    }
+    next();
+  });
+  router.use(
+    express.static(root, {
+      dotfiles: 'ignore',
+      index: false,
+      redirect: false,
+      setHeaders(res, filePath) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        if (ACTIVE_CONTENT.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
+      },
+    }),
+  );
+  return router;
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const PROVIDER_TYPES = ['openai', 'openai-compatible', 'gemini', 'anthropic'] as const;
+
+export const providerSchema = z.strictObject({
+  type: z.enum(PROVIDER_TYPES),
+  apiKey: z.string().optional(),
+  defaultModel: z.string().min(1).optional(),
+  baseUrl: z.url().optional(),
+  enabled: z.boolean().default(true),
+  allowClientKey: z.boolean().default(true),
+});
+
+const redisUrl = z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL');
+
+export const rateLimitSchema = z.strictObject({
+  backend: z.enum(['memory', 'redis']).default('memory'),
+  redisUrl: redisUrl.optional(),
+  windowMs: z.number().int().positive().default(60_000),
+  max: z.number().int().positive().default(60),
+  failOpen: z.boolean().default(true),
+});
+
+export const aiSchema = z.strictObject({
+  providers: z.record(z.string().min(1), providerSchema).default({}),
+  auth: z
+    .strictObject({
+      apiKeys: z.array(z.string()).optional(),
+      referers: z.array(z.string()).optional(),
+    })
+    .default({}),
+  rateLimit: rateLimitSchema.default({ backend: 'memory', windowMs: 60_000, max: 60, failOpen: true }),
+  requestTimeoutMs: z.number().int().positive().default(120_000),
+  maxRequestTimeoutMs: z.number().int().positive().default(600_000),
+  maxBodyBytes: z.number().int().positive().default(1024 * 1024),
+  retry: z
+    .strictObject({
+      maxRetries: z.number().int().min(0).max(10).default(2),
+      initialDelayMs: z.number().int().min(0).default(500),
+      maxDelayMs: z.number().int().min(0).default(8_000),
+    })
+    .default({ maxRetries: 2, initialDelayMs: 500, maxDelayMs: 8_000 }),
+  conversations: z
+    .strictObject({
+      backend: z.enum(['memory', 'redis']).default('memory'),
+      redisUrl: redisUrl.optional(),
+      ttlSeconds: z.number().int().positive().default(86_400),
+    })
+    .default({ backend: 'memory', ttlSeconds: 86_400 }),
+});
+
+export type AiConfig = z.output<typeof aiSchema>;
+export type ProviderConfig = z.output<typeof providerSchema>;

@@ -1,0 +1,22 @@
+/**
+ * One entry for node's test runner: imports every `*.test.ts` under the
+ * groups named on the command line (default: all but e2e and hardening-full),
+ * so the whole suite runs in one process without shell globs.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const groups = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const selected = groups.length > 0 ? groups : ['unit', 'contract', 'integration'];
+
+const files = selected
+  .flatMap((group) =>
+    (readdirSync(path.join(here, group), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => path.join(here, group, file)),
+  )
+  .sort();
+
+for (const file of files) await import(pathToFileURL(file).href);

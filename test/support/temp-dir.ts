@@ -1,0 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const makeTempDir = async (prefix = 'editor-backend-'): Promise<{ dir: string; remove(): Promise<void> }> => {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+};
