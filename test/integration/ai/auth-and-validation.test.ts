@@ -37,7 +37,7 @@ describe('AI client authentication over HTTP', () => {
   });
 
   it('answers 401 with the error envelope for a missing, malformed or unlisted key', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-uuid' }, { 'x-api-key': '00000000-0000-0000-0000-000000000000' }, { 'x-api-key': `${CLIENT_KEY}0` }]) {
+    for (const headers of [{}, { authorization: 'Bearer not-a-uuid' }, { 'x-api-key': '00000000-0000-0000-0000-000000000000' }, { 'x-api-key': `${CLIENT_KEY}0` }] as Record<string, string>[]) {
       const { status, body } = await errorOf(await post(ai.server, '/ai/request', { provider: 'p', context }, { ...withReferer, ...headers }));
       assert.equal(status, 401, JSON.stringify(headers));
       assert.equal(body.success, false);
