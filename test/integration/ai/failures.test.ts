@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { REDACTED_PATHS } from '../../../src/composition/logger.js';
-import { OPENAI_PROVIDER_TYPES, PROVIDER_KEY, startAiServer, type AiTestServer } from '../../support/ai-server.js';
+import { CLIENT_KEY, OPENAI_PROVIDER_TYPES, PROVIDER_KEY, startAiServer, type AiTestServer } from '../../support/ai-server.js';
 import { parseJoditEvents, readJoditEvents } from '../../support/jodit-sse.js';
 
 const hello = { mode: 'full', messages: [{ role: 'user', content: 'Hello' }], tools: [] };
@@ -113,10 +113,13 @@ for (const { type, start } of OPENAI_PROVIDER_TYPES) {
       const unauthorised = await (await ai.request({ ...hello, metadata: { stream: false } })).text();
       const providers = await (await fetch(`${ai.server.url}/ai/providers`, { headers: { 'x-api-key': '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' } })).text();
       const clientKeyed = await (await ai.request(hello, { headers: { 'x-provider-key': 'sk-client-secret-9876' } })).text();
+      const byQueryKey = await fetch(`${ai.server.url}/ai/providers?key=${CLIENT_KEY}`);
+      assert.equal(byQueryKey.status, 200);
       assert.match(streamed, /\[redacted\]/);
       assert.match(unauthorised, /refused the credentials/);
       const everything = [streamed, unauthorised, providers, clientKeyed, ...logLines].join('\n');
       assert.ok(logLines.length > 0);
+      assert.ok(!logLines.join('').includes(CLIENT_KEY), 'the client key from ?key= reached the log');
       for (const secret of [PROVIDER_KEY, '****' + PROVIDER_KEY.slice(-4), 'sk-client-secret-9876']) assert.ok(!everything.includes(secret), `leaked ${secret}`);
     });
   });

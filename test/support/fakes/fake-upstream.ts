@@ -29,9 +29,9 @@ export class FakeUpstream {
 
   constructor(private readonly handle: ScriptHandler) {}
 
-  async start(): Promise<this> {
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => void this.receive(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

@@ -7,7 +7,7 @@ import { FakeUpstream, sendOpenAiError, startEventStream, type FakeScript } from
  * tool-call deltas by index, a finish chunk, a usage chunk with no choices,
  * `data: [DONE]`); `POST /v1/images/generations` answers like the Images API.
  */
-export const startOpenAiChatUpstream = (): Promise<FakeUpstream> => {
+export const startOpenAiChatUpstream = (port = 0): Promise<FakeUpstream> => {
   let counter = 0;
   return new FakeUpstream((script, req, res, body) => {
     counter += 1;
@@ -20,7 +20,7 @@ export const startOpenAiChatUpstream = (): Promise<FakeUpstream> => {
     if (!req.url?.endsWith('/chat/completions')) return sendOpenAiError(res, 404, `no route ${req.url}`);
     const id = script.kind === 'text' && script.responseId ? script.responseId : `chatcmpl-fake${counter}`;
     new ChunkStream(res, id, String(body?.model ?? 'unknown')).play(script);
-  }).start();
+  }).start(port);
 };
 
 class ChunkStream {

@@ -6,7 +6,7 @@ import { FakeUpstream, sendOpenAiError, startEventStream, type FakeScript } from
  * the real API does (`response.created` … `response.completed` with usage),
  * `POST /v1/images/generations` answers like the Images API.
  */
-export const startOpenAiResponsesUpstream = (): Promise<FakeUpstream> => {
+export const startOpenAiResponsesUpstream = (port = 0): Promise<FakeUpstream> => {
   let counter = 0;
   return new FakeUpstream((script, req, res, body) => {
     counter += 1;
@@ -15,7 +15,7 @@ export const startOpenAiResponsesUpstream = (): Promise<FakeUpstream> => {
     if (!req.url?.endsWith('/responses')) return sendOpenAiError(res, 404, `no route ${req.url}`);
     const id = script.kind === 'text' && script.responseId ? script.responseId : `resp_fake${counter}`;
     new ResponsesStream(res, id, String(body?.model ?? 'unknown')).play(script);
-  }).start();
+  }).start(port);
 };
 
 const sendImages = (res: ServerResponse, script: FakeScript, counter: number): void => {

@@ -5,6 +5,7 @@ import type { FilesHttpOptions } from './files/action.js';
 import { createFilesRouter } from './files/router.js';
 import { createAiRouter, sendAiError, type AiHttpOptions } from './ai/router.js';
 import { corsPolicy, type AllowedOrigins } from './cors.js';
+import { redactRequest } from './log-redaction.js';
 import { requestId } from './request-id.js';
 import { serveSourceFiles } from './static-files.js';
 
@@ -33,6 +34,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     pinoHttp({
       logger: options.logger,
       genReqId: (_req, res) => (res as Response).locals.requestId as string,
+      serializers: { req: redactRequest },
       customProps: (_req, res) => ({ role: (res as Response).locals.role, userId: (res as Response).locals.userId }),
     }),
   );

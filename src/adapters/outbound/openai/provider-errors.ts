@@ -29,7 +29,7 @@ const upstreamMessage = (error: APIError): string => {
  */
 export const toProviderError = (error: unknown, signal: AbortSignal, apiKey: string): unknown => {
   if (signal.aborted) return signal.reason;
-  if (error instanceof ProviderError) return error;
+  if (error instanceof ProviderError) return new ProviderError(redact(error.message, apiKey), error.status, error.retryAfterMs);
   if (error instanceof APIConnectionError) return new ProviderError('The provider could not be reached');
   if (error instanceof APIError) {
     if (error.status === 401 || error.status === 403) {

@@ -30,7 +30,7 @@ export const openEventStream = (res: Response, heartbeatMs = HEARTBEAT_MS): Even
   return {
     async send(type, data) {
       if (res.writableEnded || res.destroyed) return;
-      const written = res.write(`event: ${type}\ndata: ${JSON.stringify({ ...data, type })}\n\n`);
+      const written = res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       if (!written) await Promise.race([once(res, 'drain'), once(res, 'close')]);
     },
     end() {
