@@ -1,4 +1,5 @@
 import type { RunningServer } from '../../src/adapters/inbound/http/server.js';
+import type { ProviderConfig } from '../../src/config/ai-schema.js';
 import type { AppConfigInput } from '../../src/config/schema.js';
 import type { HostOptions } from '../../src/composition/http-host.js';
 import type { FakeUpstream } from './fakes/fake-upstream.js';
@@ -25,18 +26,23 @@ export interface AiTestServer {
 
 type AiInput = NonNullable<AppConfigInput['ai']>;
 
-/** The real host with one provider named `p` pointed at a fresh fake upstream; retries wait 1 ms. */
+/**
+ * The real host with one provider named `p` pointed at a fresh fake upstream;
+ * retries wait 1 ms. `baseUrlPath` is what the type's SDK expects after the
+ * host (`/v1` for the OpenAI types, nothing for gemini and anthropic).
+ */
 export const startAiServer = async (
-  type: 'openai' | 'openai-compatible',
+  type: ProviderConfig['type'],
   start: () => Promise<FakeUpstream>,
   ai: Partial<AiInput> = {},
   host: Partial<HostOptions> = {},
+  baseUrlPath = '/v1',
 ): Promise<AiTestServer> => {
   const upstream = await start();
   const server = await startTestServer(
     {
       ai: {
-        providers: { p: { type, apiKey: PROVIDER_KEY, defaultModel: 'model-default', baseUrl: `${upstream.url}/v1` } },
+        providers: { p: { type, apiKey: PROVIDER_KEY, defaultModel: 'model-default', baseUrl: `${upstream.url}${baseUrlPath}` } },
         retry: { maxRetries: 2, initialDelayMs: 1, maxDelayMs: 20 },
         ...ai,
       },
