@@ -1,4 +1,4 @@
-import { ProviderTimeoutError, UnknownProviderError } from '../../domain/ai/errors.js';
+import { UnknownProviderError } from '../../domain/ai/errors.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { GeneratedImage } from '../../ports/image-generator.js';
@@ -6,6 +6,7 @@ import type { ProviderRegistry } from '../../ports/provider-registry.js';
 import type { UsageRecorder } from '../../ports/usage-recorder.js';
 import { Deadline, effectiveTimeout, type TimeoutSettings } from './deadline.js';
 import { retryCall, type Retrying } from './retry.js';
+import { UsageMeter } from './usage-meter.js';
 
 export interface GenerateImageInput {
   provider: string;
@@ -47,40 +48,16 @@ export class GenerateImage {
     if (!model) throw new InvalidInputError(`Provider "${provider.name}" has no defaultModel; name one in request.model`);
     const apiKey = provider.allowClientKey ? input.providerKey : undefined;
     const deadline = new Deadline(input.signal, effectiveTimeout(this.ports.timeouts));
-    const started = this.ports.clock.now();
-    const record = (outcome: 'completed' | 'failed' | 'aborted' | 'timeout', usedModel = model) =>
-      this.ports.usage.record({
-        kind: 'image',
-        provider: provider.name,
-        model: usedModel,
-        durationMs: this.ports.clock.now().getTime() - started.getTime(),
-        outcome,
-        ...(input.userId ? { userId: input.userId } : {}),
-        ...(input.clientKey ? { clientKey: input.clientKey } : {}),
-      });
+    const meter = new UsageMeter(this.ports.usage, this.ports.clock, { kind: 'image', provider: provider.name, model, userId: input.userId, clientKey: input.clientKey });
+    const created = Math.floor(this.ports.clock.now().getTime() / 1000);
+    const request = { prompt: input.prompt, model, n: input.n ?? 1, ...(input.size ? { size: input.size } : {}) };
     try {
-      const result = await retryCall(
-        () =>
-          images.generate(
-            { prompt: input.prompt, model, n: input.n ?? 1, ...(input.size ? { size: input.size } : {}) },
-            { signal: deadline.signal, ...(apiKey ? { apiKey } : {}) },
-          ),
-        this.ports.retrying,
-        deadline.signal,
-      );
-      await record('completed', result.model);
-      return {
-        images: result.images,
-        created: Math.floor(started.getTime() / 1000),
-        metadata: { model: result.model, prompt: input.prompt },
-      };
+      const options = { signal: deadline.signal, ...(apiKey ? { apiKey } : {}) };
+      const result = await retryCall(() => images.generate(request, options), this.ports.retrying, deadline.signal);
+      await meter.completed({ model: result.model });
+      return { images: result.images, created, metadata: { model: result.model, prompt: input.prompt } };
     } catch (error) {
-      if (deadline.timedOut) {
-        await record('timeout');
-        throw new ProviderTimeoutError(deadline.timeoutMs);
-      }
-      await record(input.signal.aborted ? 'aborted' : 'failed');
-      throw error;
+      throw await meter.failed(error, deadline, input.signal);
     } finally {
       deadline.dispose();
     }

@@ -1,16 +1,16 @@
-import { ProviderError, ProviderTimeoutError, UnknownProviderError } from '../../domain/ai/errors.js';
-import type { ChatMessage, ToolCall } from '../../domain/ai/messages.js';
+import { ProviderError, UnknownProviderError } from '../../domain/ai/errors.js';
+import type { ChatMessage, GenerationRequest, ToolCall } from '../../domain/ai/messages.js';
 import type { StreamPart } from '../../domain/ai/stream-part.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { Clock } from '../../ports/clock.js';
 import type { ConversationStore } from '../../ports/conversation-store.js';
 import type { IdGenerator } from '../../ports/id-generator.js';
 import type { Provider, ProviderRegistry } from '../../ports/provider-registry.js';
-import type { GenerationRequest } from '../../domain/ai/messages.js';
 import type { UsageRecorder } from '../../ports/usage-recorder.js';
 import { Deadline, effectiveTimeout, type TimeoutSettings } from './deadline.js';
 import { buildGenerationRequest, type ClientContext } from './generation-request.js';
 import { retryBeforeFirstPart, type Retrying } from './retry.js';
+import { UsageMeter } from './usage-meter.js';
 
 export interface GenerateTextInput extends ClientContext {
   provider: string;
@@ -47,6 +47,8 @@ export interface GenerateTextPorts {
   timeouts: TimeoutSettings;
 }
 
+const withoutEmptyCalls = ({ toolCalls, ...message }: ChatMessage): ChatMessage => (toolCalls?.length ? { ...message, toolCalls } : message);
+
 /**
  * One generation: checks what can be checked before anything is sent (an
  * unknown provider or conversation throws at once), then streams the
@@ -74,22 +76,15 @@ export class GenerateText {
 
   private async *run(provider: Provider, request: GenerationRequest, input: GenerateTextInput, responseId: string): TextGeneration['parts'] {
     const deadline = new Deadline(input.signal, effectiveTimeout(this.ports.timeouts, input.timeoutMs));
-    const started = this.ports.clock.now().getTime();
-    const record = (outcome: 'completed' | 'failed' | 'aborted' | 'timeout', finish?: FinishPart) =>
-      this.ports.usage.record({
-        kind: 'text',
-        provider: provider.name,
-        model: finish?.model ?? request.model,
-        durationMs: this.ports.clock.now().getTime() - started,
-        outcome,
-        ...(input.userId ? { userId: input.userId } : {}),
-        ...(input.clientKey ? { clientKey: input.clientKey } : {}),
-        ...(finish ? { responseId: finish.responseId } : {}),
-        ...(finish?.usage ? { usage: finish.usage } : {}),
-      });
+    const meter = new UsageMeter(this.ports.usage, this.ports.clock, {
+      kind: 'text',
+      provider: provider.name,
+      model: request.model,
+      userId: input.userId,
+      clientKey: input.clientKey,
+    });
     const apiKey = provider.allowClientKey ? input.providerKey : undefined;
-    let text = '';
-    const toolCalls: ToolCall[] = [];
+    const reply: ChatMessage & { toolCalls: ToolCall[] } = { role: 'assistant', content: '', toolCalls: [] };
     let finish: FinishPart | undefined;
     try {
       const attempt = () => provider.text.stream(request, { signal: deadline.signal, ...(apiKey ? { apiKey } : {}) });
@@ -98,25 +93,17 @@ export class GenerateText {
           finish = { ...part, responseId: part.responseId ?? responseId };
           continue;
         }
-        if (part.type === 'text-delta') text += part.delta;
-        else toolCalls.push(part.toolCall);
+        if (part.type === 'text-delta') reply.content += part.delta;
+        else reply.toolCalls.push(part.toolCall);
         yield part;
       }
       if (!finish) throw new ProviderError('The provider ended the stream without finishing');
       // Saved before the finish goes out, so a client that continues at once finds it.
-      if (!provider.text.keepsHistory) {
-        const reply: ChatMessage = { role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
-        await this.ports.conversations.save(finish.responseId, [...request.messages, reply]);
-      }
-      await record('completed', finish);
+      if (!provider.text.keepsHistory) await this.ports.conversations.save(finish.responseId, [...request.messages, withoutEmptyCalls(reply)]);
+      await meter.completed(finish);
       yield finish;
     } catch (error) {
-      if (deadline.timedOut) {
-        await record('timeout');
-        throw new ProviderTimeoutError(deadline.timeoutMs);
-      }
-      await record(input.signal.aborted ? 'aborted' : 'failed');
-      throw error;
+      throw await meter.failed(error, deadline, input.signal);
     } finally {
       deadline.dispose();
     }
