@@ -10,8 +10,11 @@ import type { Scenario } from './lib/scenario.js';
 import { gatewayScenario } from './scenarios/gateway.js';
 import { listingScenario } from './scenarios/listing.js';
 import { relayScenario } from './scenarios/relay.js';
+import { uploadScenario } from './scenarios/upload.js';
+import { imagesScenario } from './scenarios/images.js';
+import { documentsScenario } from './scenarios/documents.js';
 
-const SCENARIOS: Scenario[] = [gatewayScenario, relayScenario, listingScenario];
+const SCENARIOS: Scenario[] = [gatewayScenario, relayScenario, listingScenario, uploadScenario, imagesScenario, documentsScenario];
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
