@@ -5,8 +5,12 @@ import { createLogger } from './composition/logger.js';
 
 const main = async (): Promise<void> => {
   let loaded;
+  let host;
+  let logger;
   try {
     loaded = loadConfig();
+    logger = createLogger(loaded.config.logLevel);
+    host = createHost(loaded.config, { logger });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -15,8 +19,7 @@ const main = async (): Promise<void> => {
     throw error;
   }
   const { config, source } = loaded;
-  const logger = createLogger(config.logLevel);
-  const { app } = createHost(config, { logger });
+  const { app } = host;
   const running = await listen(app, config.host, config.port, logger);
   logger.info(
     {

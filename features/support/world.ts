@@ -6,6 +6,8 @@ import type { AccessRule } from '../../src/domain/files/access-control-list.js';
 import { AccessControlList } from '../../src/domain/files/access-control-list.js';
 import { parseConfig } from '../../src/config/load-config.js';
 import { buildContainer } from '../../src/composition/container.js';
+import type { StreamPart } from '../../src/domain/ai/stream-part.js';
+import { AiScenario } from './ai-scenario.js';
 
 /**
  * One per scenario: in-memory sources and rules, and a container built from
@@ -15,6 +17,9 @@ export class EditorWorld extends World {
   readonly storages = new Map<string, MemoryFileStorage>();
   rules: AccessRule[] = [];
   role = 'guest';
+  readonly ai = new AiScenario();
+  /** The parts of the last text generation, kept even when it failed half-way. */
+  aiText?: { parts: StreamPart[] };
   result: unknown;
   error: unknown;
   private built?: Container;
@@ -33,7 +38,8 @@ export class EditorWorld extends World {
   }
 
   get container(): Container {
-    this.built ??= buildContainer(parseConfig({ files: {}, ai: {} }, {}), {
+    this.built ??= buildContainer(parseConfig({ files: {}, ai: this.ai.config }, {}), {
+      ...this.ai.overrides(),
       fileSources: new StaticFileSources(
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),

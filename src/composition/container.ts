@@ -3,11 +3,11 @@ import { SystemClock } from '../adapters/outbound/system/system-clock.js';
 import type { AppConfig } from '../config/schema.js';
 import type { Clock } from '../ports/clock.js';
 import { TOKENS } from '../ports/tokens.js';
-import { aiModule } from './ai-module.js';
+import { aiModule, type AiOverrides } from './ai-module.js';
 import { filesModule, type FilesOverrides } from './files-module.js';
 import { APP_VERSION } from './version.js';
 
-export interface ContainerOverrides extends FilesOverrides {
+export interface ContainerOverrides extends FilesOverrides, AiOverrides {
   clock?: Clock;
 }
 
@@ -22,6 +22,6 @@ export const buildContainer = (config: AppConfig, overrides: ContainerOverrides 
   const container = new Container();
   container.load(coreModule(overrides));
   if (config.files) container.load(filesModule(config.files, overrides));
-  if (config.ai) container.load(aiModule(config.ai));
+  if (config.ai) container.load(aiModule(config.ai, overrides));
   return container;
 };

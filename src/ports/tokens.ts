@@ -8,4 +8,13 @@ export const TOKENS = {
   ListFiles: Symbol.for('ListFiles'),
   AiProviderNames: Symbol.for('AiProviderNames'),
   CheckHealth: Symbol.for('CheckHealth'),
+  ProviderRegistry: Symbol.for('ProviderRegistry'),
+  ConversationStore: Symbol.for('ConversationStore'),
+  IdGenerator: Symbol.for('IdGenerator'),
+  UsageRecorder: Symbol.for('UsageRecorder'),
+  Sleeper: Symbol.for('Sleeper'),
+  AuthenticateClient: Symbol.for('AuthenticateClient'),
+  GenerateText: Symbol.for('GenerateText'),
+  GenerateImage: Symbol.for('GenerateImage'),
+  ListProviders: Symbol.for('ListProviders'),
 } as const;
