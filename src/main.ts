@@ -16,7 +16,7 @@ const main = async (): Promise<void> => {
   }
   const { config, source } = loaded;
   const logger = createLogger(config.logLevel);
-  const { app } = createHost(config, { logger });
+  const { app, container } = createHost(config, { logger });
   const running = await listen(app, config.host, config.port, logger);
   logger.info(
     {
@@ -32,7 +32,8 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-    void running.close(config.shutdownGraceMs).then(() => {
+    void running.close(config.shutdownGraceMs).then(async () => {
+      await container.unbindAllAsync(); // closes what adapters hold open (Redis connections)
       logger.info('stopped');
       process.exit(0);
     });

@@ -32,17 +32,19 @@ const filesOptions = (config: AppConfig, files: FilesConfig, container: Containe
   defaultRole: files.defaultRole,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   trustProxy: config.trustProxy,
+  ...(container.isBound(TOKENS.FilesConsumeRateLimit) ? { rateLimit: container.get(TOKENS.FilesConsumeRateLimit) } : {}),
 });
 
 const aiOptions = (ai: AiConfig, container: Container): AiHttpOptions => ({
   useCases: { checkHealth: container.get(TOKENS.CheckHealth) },
   maxBodyBytes: ai.maxBodyBytes,
+  rateLimit: container.get(TOKENS.ConsumeRateLimit),
 });
 
 /** Builds the container and the standalone express app from one config. */
 export const createHost = (config: AppConfig, host: HostOptions): { app: Express; container: Container } => {
   const baseDir = host.baseDir ?? process.cwd();
-  const container = buildContainer(config, host.overrides);
+  const container = buildContainer(config, { logger: host.logger, ...host.overrides });
   const app = createHttpApp({
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,

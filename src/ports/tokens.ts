@@ -8,4 +8,8 @@ export const TOKENS = {
   ListFiles: Symbol.for('ListFiles'),
   AiProviderNames: Symbol.for('AiProviderNames'),
   CheckHealth: Symbol.for('CheckHealth'),
+  RateLimiter: Symbol.for('RateLimiter'),
+  ConsumeRateLimit: Symbol.for('ConsumeRateLimit'),
+  FilesRateLimiter: Symbol.for('FilesRateLimiter'),
+  FilesConsumeRateLimit: Symbol.for('FilesConsumeRateLimit'),
 } as const;

@@ -1,6 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { CheckHealth } from '../../../../application/ai/check-health.js';
+import type { ConsumeRateLimit } from '../../../../application/rate-limit/consume-rate-limit.js';
 import { toHttpFailure } from '../error-status.js';
+import { rateLimitRequests } from '../rate-limit.js';
 
 export interface AiUseCases {
   checkHealth: CheckHealth;
@@ -9,6 +11,8 @@ export interface AiUseCases {
 export interface AiHttpOptions {
   useCases: AiUseCases;
   maxBodyBytes: number;
+  /** Counts every `/ai` request but health, after authentication (so a user id or client key is known). */
+  rateLimit?: ConsumeRateLimit;
 }
 
 /** The AI adapter's JSON error envelope: `{success: false, error: {code, message, details?}}`. */
@@ -30,6 +34,7 @@ export const createAiRouter = (options: AiHttpOptions): Router => {
   router.get('/health', (_req, res) => {
     res.json(options.useCases.checkHealth.execute());
   });
+  if (options.rateLimit) router.use(rateLimitRequests(options.rateLimit, sendAiError));
   router.use((_req: Request, res: Response) => {
     res.status(404).json({ success: false, error: { code: 404, message: 'Not found' } });
   });
