@@ -17,6 +17,10 @@ export class EditorWorld extends World {
   role = 'guest';
   result: unknown;
   error: unknown;
+  /** `ai.rateLimit` for this scenario (the config defaults otherwise). */
+  aiRateLimit: { max?: number; windowMs?: number } = {};
+  /** The scenario's clock, in ms; steps move it forward. */
+  time = Date.parse('2026-01-01T00:00:00Z');
   private built?: Container;
 
   constructor(options: IWorldOptions) {
@@ -33,7 +37,8 @@ export class EditorWorld extends World {
   }
 
   get container(): Container {
-    this.built ??= buildContainer(parseConfig({ files: {}, ai: {} }, {}), {
+    this.built ??= buildContainer(parseConfig({ files: {}, ai: { rateLimit: this.aiRateLimit } }, {}), {
+      clock: { now: () => new Date(this.time) },
       fileSources: new StaticFileSources(
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),
