@@ -1,14 +1,18 @@
 import { Container, ContainerModule } from 'inversify';
+import type { Logger } from 'pino';
 import { SystemClock } from '../adapters/outbound/system/system-clock.js';
 import type { AppConfig } from '../config/schema.js';
 import type { Clock } from '../ports/clock.js';
 import { TOKENS } from '../ports/tokens.js';
 import { aiModule, type AiOverrides } from './ai-module.js';
 import { filesModule, type FilesOverrides } from './files-module.js';
+import { rateLimitModule } from './rate-limit-module.js';
 import { APP_VERSION } from './version.js';
 
 export interface ContainerOverrides extends FilesOverrides, AiOverrides {
   clock?: Clock;
+  /** Where adapters report trouble that is not tied to a request (a Redis outage). */
+  logger?: Logger;
 }
 
 const coreModule = (overrides: ContainerOverrides) =>
@@ -23,5 +27,6 @@ export const buildContainer = (config: AppConfig, overrides: ContainerOverrides 
   container.load(coreModule(overrides));
   if (config.files) container.load(filesModule(config.files, overrides));
   if (config.ai) container.load(aiModule(config.ai, overrides));
+  container.load(rateLimitModule(config, overrides.logger));
   return container;
 };

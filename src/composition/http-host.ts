@@ -39,6 +39,7 @@ const filesOptions = (config: AppConfig, files: FilesConfig, container: Containe
   defaultRole: files.defaultRole,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   trustProxy: config.trustProxy,
+  ...(container.isBound(TOKENS.FilesConsumeRateLimit) ? { rateLimit: container.get(TOKENS.FilesConsumeRateLimit) } : {}),
 });
 
 const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHttpOptions => ({
@@ -51,6 +52,7 @@ const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHtt
   },
   maxBodyBytes: ai.maxBodyBytes,
   ...(host.aiHeartbeatMs ? { heartbeatMs: host.aiHeartbeatMs } : {}),
+  rateLimit: container.get(TOKENS.ConsumeRateLimit),
 });
 
 /** Host-level defaults for the AI adapter: usage goes to the log, the embedder's check becomes a `ClientVerifier`. */
@@ -58,6 +60,7 @@ const aiOverrides = (host: HostOptions): ContainerOverrides => {
   const check = host.checkAiAuthentication;
   return {
     usageRecorder: new LogUsageRecorder(host.logger),
+    logger: host.logger,
     ...(check
       ? { clientVerifier: { verify: async ({ apiKey, referer, request }) => check({ apiKey, req: request as Request, ...(referer ? { referer } : {}) }) } }
       : {}),

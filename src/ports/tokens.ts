@@ -17,4 +17,8 @@ export const TOKENS = {
   GenerateText: Symbol.for('GenerateText'),
   GenerateImage: Symbol.for('GenerateImage'),
   ListProviders: Symbol.for('ListProviders'),
+  RateLimiter: Symbol.for('RateLimiter'),
+  ConsumeRateLimit: Symbol.for('ConsumeRateLimit'),
+  FilesRateLimiter: Symbol.for('FilesRateLimiter'),
+  FilesConsumeRateLimit: Symbol.for('FilesConsumeRateLimit'),
 } as const;

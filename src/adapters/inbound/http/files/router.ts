@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { InvalidInputError, DomainError } from '../../../../domain/errors.js';
 import { toHttpFailure } from '../error-status.js';
+import { consumeForRequest } from '../rate-limit.js';
 import type { FilesHttpOptions } from './action.js';
 import { FILE_ACTIONS } from './actions/index.js';
 import { resolveRole } from './authenticate.js';
@@ -48,6 +49,7 @@ export const createFilesRouter = (options: FilesHttpOptions): Router => {
         const action = FILE_ACTIONS.get(name);
         if (!action) throw new InvalidInputError(`Unknown action "${name}"`);
         const role = await resolveRole(options.checkAuthentication, req, options.defaultRole);
+        if (options.rateLimit) await consumeForRequest(options.rateLimit, req, res);
         if (!action.readOnly && req.method !== 'POST') throw new MethodNotAllowedError(name);
         res.locals.role = role;
         const data = await action.handle({ req, res, role, params, options });
