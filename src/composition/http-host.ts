@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { Container } from 'inversify';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { createHttpApp, type StaticMount } from '../adapters/inbound/http/app.js';
+import { createHttpApp, type HttpAppOptions, type StaticMount } from '../adapters/inbound/http/app.js';
 import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
 import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
 import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
 import type { AppConfig } from '../config/schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AiConfig } from '../config/ai-schema.js';
+import type { Metrics, MetricsExposition } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
 import { buildContainer, type ContainerOverrides } from './container.js';
 
@@ -39,6 +40,14 @@ const aiOptions = (ai: AiConfig, container: Container): AiHttpOptions => ({
   maxBodyBytes: ai.maxBodyBytes,
 });
 
+const opsOptions = (config: AppConfig, container: Container): NonNullable<HttpAppOptions['ops']> => ({
+  recorder: container.get<Metrics>(TOKENS.Metrics),
+  readiness: container.get(TOKENS.CheckReadiness),
+  ...(container.isBound(TOKENS.MetricsExposition)
+    ? { metrics: { path: config.metrics.path, exposition: container.get<MetricsExposition>(TOKENS.MetricsExposition) } }
+    : {}),
+});
+
 /** Builds the container and the standalone express app from one config. */
 export const createHost = (config: AppConfig, host: HostOptions): { app: Express; container: Container } => {
   const baseDir = host.baseDir ?? process.cwd();
@@ -57,6 +66,7 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
         }
       : {}),
     ...(config.ai ? { ai: aiOptions(config.ai, container) } : {}),
+    ops: opsOptions(config, container),
   });
   return { app, container };
 };

@@ -8,4 +8,8 @@ export const TOKENS = {
   ListFiles: Symbol.for('ListFiles'),
   AiProviderNames: Symbol.for('AiProviderNames'),
   CheckHealth: Symbol.for('CheckHealth'),
+  Metrics: Symbol.for('Metrics'),
+  MetricsExposition: Symbol.for('MetricsExposition'),
+  ReadinessChecks: Symbol.for('ReadinessChecks'),
+  CheckReadiness: Symbol.for('CheckReadiness'),
 } as const;
