@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Container } from 'inversify';
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import { createHttpApp, type StaticMount } from '../adapters/inbound/http/app.js';
+import { createHttpApp, type HttpAppOptions, type StaticMount } from '../adapters/inbound/http/app.js';
 import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
 import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
 import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
@@ -10,6 +10,7 @@ import { LogUsageRecorder } from '../adapters/outbound/usage-log/log-usage-recor
 import type { AppConfig } from '../config/schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AiConfig } from '../config/ai-schema.js';
+import type { Metrics, MetricsExposition } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
 import { buildContainer, type ContainerOverrides } from './container.js';
 
@@ -68,6 +69,14 @@ const aiOverrides = (host: HostOptions): ContainerOverrides => {
   };
 };
 
+const opsOptions = (config: AppConfig, container: Container): NonNullable<HttpAppOptions['ops']> => ({
+  recorder: container.get<Metrics>(TOKENS.Metrics),
+  readiness: container.get(TOKENS.CheckReadiness),
+  ...(container.isBound(TOKENS.MetricsExposition)
+    ? { metrics: { path: config.metrics.path, exposition: container.get<MetricsExposition>(TOKENS.MetricsExposition) } }
+    : {}),
+});
+
 /** Builds the container and the standalone express app from one config. */
 export const createHost = (config: AppConfig, host: HostOptions): { app: Express; container: Container } => {
   const baseDir = host.baseDir ?? process.cwd();
@@ -86,6 +95,7 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
         }
       : {}),
     ...(config.ai ? { ai: aiOptions(config.ai, container, host) } : {}),
+    ops: opsOptions(config, container),
   });
   return { app, container };
 };

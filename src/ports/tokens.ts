@@ -21,4 +21,8 @@ export const TOKENS = {
   ConsumeRateLimit: Symbol.for('ConsumeRateLimit'),
   FilesRateLimiter: Symbol.for('FilesRateLimiter'),
   FilesConsumeRateLimit: Symbol.for('FilesConsumeRateLimit'),
+  Metrics: Symbol.for('Metrics'),
+  MetricsExposition: Symbol.for('MetricsExposition'),
+  ReadinessChecks: Symbol.for('ReadinessChecks'),
+  CheckReadiness: Symbol.for('CheckReadiness'),
 } as const;

@@ -48,6 +48,7 @@ export const createFilesRouter = (options: FilesHttpOptions): Router => {
         if (!name) throw new InvalidInputError('The action parameter is required');
         const action = FILE_ACTIONS.get(name);
         if (!action) throw new InvalidInputError(`Unknown action "${name}"`);
+        res.locals.action = action.name; // a known name only: it labels metrics
         const role = await resolveRole(options.checkAuthentication, req, options.defaultRole);
         if (options.rateLimit) await consumeForRequest(options.rateLimit, req, res);
         if (!action.readOnly && req.method !== 'POST') throw new MethodNotAllowedError(name);
