@@ -19,7 +19,7 @@ const main = async (): Promise<void> => {
     throw error;
   }
   const { config, source } = loaded;
-  const { app } = host;
+  const { app, container } = host;
   const running = await listen(app, config.host, config.port, logger);
   logger.info(
     {
@@ -35,7 +35,8 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-    void running.close(config.shutdownGraceMs).then(() => {
+    void running.close(config.shutdownGraceMs).then(async () => {
+      await container.unbindAllAsync(); // closes what adapters hold open (Redis connections)
       logger.info('stopped');
       process.exit(0);
     });

@@ -22,6 +22,10 @@ export class EditorWorld extends World {
   aiText?: { parts: StreamPart[] };
   result: unknown;
   error: unknown;
+  /** `ai.rateLimit` for this scenario (the config defaults otherwise). */
+  aiRateLimit: { max?: number; windowMs?: number } = {};
+  /** The scenario's clock, in ms; steps move it forward. */
+  time = Date.parse('2026-01-01T00:00:00Z');
   private built?: Container;
 
   constructor(options: IWorldOptions) {
@@ -38,8 +42,9 @@ export class EditorWorld extends World {
   }
 
   get container(): Container {
-    this.built ??= buildContainer(parseConfig({ files: {}, ai: this.ai.config }, {}), {
+    this.built ??= buildContainer(parseConfig({ files: {}, ai: { ...this.ai.config, rateLimit: this.aiRateLimit } }, {}), {
       ...this.ai.overrides(),
+      clock: { now: () => new Date(this.time) },
       fileSources: new StaticFileSources(
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),

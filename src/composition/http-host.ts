@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Container } from 'inversify';
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import { createHttpApp, type StaticMount } from '../adapters/inbound/http/app.js';
+import { createHttpApp, type HttpAppOptions, type StaticMount } from '../adapters/inbound/http/app.js';
 import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
 import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
 import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
@@ -10,6 +10,7 @@ import { LogUsageRecorder } from '../adapters/outbound/usage-log/log-usage-recor
 import type { AppConfig } from '../config/schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AiConfig } from '../config/ai-schema.js';
+import type { Metrics, MetricsExposition } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
 import { buildContainer, type ContainerOverrides } from './container.js';
 
@@ -39,6 +40,7 @@ const filesOptions = (config: AppConfig, files: FilesConfig, container: Containe
   defaultRole: files.defaultRole,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   trustProxy: config.trustProxy,
+  ...(container.isBound(TOKENS.FilesConsumeRateLimit) ? { rateLimit: container.get(TOKENS.FilesConsumeRateLimit) } : {}),
 });
 
 const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHttpOptions => ({
@@ -51,6 +53,7 @@ const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHtt
   },
   maxBodyBytes: ai.maxBodyBytes,
   ...(host.aiHeartbeatMs ? { heartbeatMs: host.aiHeartbeatMs } : {}),
+  rateLimit: container.get(TOKENS.ConsumeRateLimit),
 });
 
 /** Host-level defaults for the AI adapter: usage goes to the log, the embedder's check becomes a `ClientVerifier`. */
@@ -58,12 +61,21 @@ const aiOverrides = (host: HostOptions): ContainerOverrides => {
   const check = host.checkAiAuthentication;
   return {
     usageRecorder: new LogUsageRecorder(host.logger),
+    logger: host.logger,
     ...(check
       ? { clientVerifier: { verify: async ({ apiKey, referer, request }) => check({ apiKey, req: request as Request, ...(referer ? { referer } : {}) }) } }
       : {}),
     ...host.overrides,
   };
 };
+
+const opsOptions = (config: AppConfig, container: Container): NonNullable<HttpAppOptions['ops']> => ({
+  recorder: container.get<Metrics>(TOKENS.Metrics),
+  readiness: container.get(TOKENS.CheckReadiness),
+  ...(container.isBound(TOKENS.MetricsExposition)
+    ? { metrics: { path: config.metrics.path, exposition: container.get<MetricsExposition>(TOKENS.MetricsExposition) } }
+    : {}),
+});
 
 /** Builds the container and the standalone express app from one config. */
 export const createHost = (config: AppConfig, host: HostOptions): { app: Express; container: Container } => {
@@ -83,6 +95,7 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
         }
       : {}),
     ...(config.ai ? { ai: aiOptions(config.ai, container, host) } : {}),
+    ops: opsOptions(config, container),
   });
   return { app, container };
 };

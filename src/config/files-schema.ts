@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../domain/files/permission.js';
+import { rateLimitSchema } from './ai-schema.js';
 
 const flagShape = Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean().optional()])) as Record<
   (typeof PERMISSIONS)[number],
@@ -53,6 +54,8 @@ export const filesSchema = z.strictObject({
       timeoutMs: z.number().int().positive().default(15_000),
     })
     .default({ allowPrivateNetworks: false, maxBytes: 10 * 1024 * 1024, timeoutMs: 15_000 }),
+  /** Off unless set; same shape as `ai.rateLimit`, counted per client address. */
+  rateLimit: rateLimitSchema.optional(),
 });
 
 export type FilesConfig = z.output<typeof filesSchema>;

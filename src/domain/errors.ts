@@ -77,3 +77,9 @@ export class NotImplementedError extends DomainError {
 }
 
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+
+export class StorageFullError extends DomainError {
+  constructor() {
+    super('FILES.STORAGE_FULL', 'There is no space left to store the file');
+  }
+}

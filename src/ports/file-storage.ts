@@ -18,4 +18,30 @@ export interface FileStorage {
 
   /** Creates a folder inside an existing parent; `AlreadyExistsError` when the name is taken. */
   createFolder(path: SafePath): Promise<void>;
+
+  /** Opens a file for reading; resolves once it is open, so a missing file fails before any byte is sent. */
+  read(path: SafePath): Promise<AsyncIterable<Uint8Array>>;
+
+  /**
+   * Writes a file from a stream without ever exposing a partial one: the bytes
+   * go to a hidden temporary name that is renamed into place when complete.
+   * Never replaces an existing file unless `overwrite`. On any failure — the
+   * stream errors (a client abort), `maxBytes` is exceeded (`TooLargeError`),
+   * the disk is full — nothing is left behind.
+   */
+  write(path: SafePath, content: AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<{ size: number }>;
+
+  /** Removes one file (a symlink is removed itself, never what it points to). */
+  remove(path: SafePath): Promise<void>;
+
+  /** Removes a folder and everything in it. */
+  removeFolder(path: SafePath): Promise<void>;
+
+  /** Moves or renames a file or folder; the target must not exist and its parent must. */
+  move(from: SafePath, to: SafePath): Promise<void>;
+}
+
+export interface WriteOptions {
+  maxBytes?: number;
+  overwrite?: boolean;
 }

@@ -17,4 +17,12 @@ export const TOKENS = {
   GenerateText: Symbol.for('GenerateText'),
   GenerateImage: Symbol.for('GenerateImage'),
   ListProviders: Symbol.for('ListProviders'),
+  RateLimiter: Symbol.for('RateLimiter'),
+  ConsumeRateLimit: Symbol.for('ConsumeRateLimit'),
+  FilesRateLimiter: Symbol.for('FilesRateLimiter'),
+  FilesConsumeRateLimit: Symbol.for('FilesConsumeRateLimit'),
+  Metrics: Symbol.for('Metrics'),
+  MetricsExposition: Symbol.for('MetricsExposition'),
+  ReadinessChecks: Symbol.for('ReadinessChecks'),
+  CheckReadiness: Symbol.for('CheckReadiness'),
 } as const;

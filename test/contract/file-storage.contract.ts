@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AlreadyExistsError, NotFoundError } from '../../src/domain/errors.js';
+import { AlreadyExistsError, InvalidInputError, NotFoundError, TooLargeError } from '../../src/domain/errors.js';
 import { SafePath } from '../../src/domain/files/safe-path.js';
 import type { FileStorage } from '../../src/ports/file-storage.js';
 
@@ -11,6 +11,22 @@ export interface FileStorageFixture {
   seedFile(path: string, content: string): Promise<void>;
   cleanup?(): Promise<void>;
 }
+
+async function* chunks(...parts: string[]): AsyncIterable<Uint8Array> {
+  for (const part of parts) yield new TextEncoder().encode(part);
+}
+
+async function* failingAfter(part: string): AsyncIterable<Uint8Array> {
+  yield new TextEncoder().encode(part);
+  throw new Error('client went away');
+}
+
+const readText = async (iterable: AsyncIterable<Uint8Array>): Promise<string> => {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of iterable) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+};
 
 const names = (entries: { name: { value: string } }[]) => entries.map((e) => e.name.value).sort();
 
@@ -60,6 +76,67 @@ export const fileStorageContract = (adapterName: string, makeFixture: () => Prom
       assert.equal((await fixture.storage.stat(SafePath.parse('new-folder')))?.kind, 'folder');
       await assert.rejects(fixture.storage.createFolder(SafePath.parse('new-folder')), AlreadyExistsError);
       await assert.rejects(fixture.storage.createFolder(SafePath.parse('absent/child')), NotFoundError);
+    });
+    it('writes a streamed file and reads it back', async () => {
+      const { size } = await fixture.storage.write(SafePath.parse('images/new.txt'), chunks('hel', 'lo ', 'world'));
+      assert.equal(size, 11);
+      assert.equal(await readText(await fixture.storage.read(SafePath.parse('images/new.txt'))), 'hello world');
+      assert.equal((await fixture.storage.stat(SafePath.parse('images/new.txt')))?.size, 11);
+    });
+
+    it('never overwrites unless asked, and replaces when asked', async () => {
+      await assert.rejects(fixture.storage.write(SafePath.parse('a.txt'), chunks('other')), AlreadyExistsError);
+      assert.equal(await readText(await fixture.storage.read(SafePath.parse('a.txt'))), 'hello');
+      await fixture.storage.write(SafePath.parse('images/replace.txt'), chunks('one'));
+      await fixture.storage.write(SafePath.parse('images/replace.txt'), chunks('two!'), { overwrite: true });
+      assert.equal(await readText(await fixture.storage.read(SafePath.parse('images/replace.txt'))), 'two!');
+    });
+
+    it('leaves nothing behind when a write is too large or its stream fails', async () => {
+      await fixture.storage.createFolder(SafePath.parse('uploads'));
+      await assert.rejects(fixture.storage.write(SafePath.parse('uploads/big.bin'), chunks('12345', '67890'), { maxBytes: 8 }), TooLargeError);
+      await assert.rejects(fixture.storage.write(SafePath.parse('uploads/cut.bin'), failingAfter('partial')), /client went away/);
+      assert.deepEqual(await fixture.storage.list(SafePath.parse('uploads')), []);
+    });
+
+    it('refuses to write into a missing folder, and to read what is not a file', async () => {
+      await assert.rejects(fixture.storage.write(SafePath.parse('absent/x.txt'), chunks('x')), NotFoundError);
+      await assert.rejects(fixture.storage.read(SafePath.parse('nothing.txt')), NotFoundError);
+      await assert.rejects(fixture.storage.read(SafePath.parse('images')), NotFoundError);
+    });
+
+    it('removes files and whole folders, and reports what is not there', async () => {
+      await fixture.storage.write(SafePath.parse('doomed.txt'), chunks('x'));
+      await fixture.storage.remove(SafePath.parse('doomed.txt'));
+      assert.equal(await fixture.storage.stat(SafePath.parse('doomed.txt')), undefined);
+      await assert.rejects(fixture.storage.remove(SafePath.parse('doomed.txt')), NotFoundError);
+      await assert.rejects(fixture.storage.remove(SafePath.parse('images')), InvalidInputError);
+      await fixture.storage.createFolder(SafePath.parse('tree'));
+      await fixture.storage.createFolder(SafePath.parse('tree/branch'));
+      await fixture.storage.write(SafePath.parse('tree/branch/leaf.txt'), chunks('leaf'));
+      await fixture.storage.removeFolder(SafePath.parse('tree'));
+      assert.equal(await fixture.storage.stat(SafePath.parse('tree')), undefined);
+      await assert.rejects(fixture.storage.removeFolder(SafePath.parse('tree')), NotFoundError);
+      await assert.rejects(fixture.storage.removeFolder(SafePath.root), InvalidInputError);
+    });
+
+    it('moves and renames files and folders with their contents', async () => {
+      await fixture.storage.createFolder(SafePath.parse('from'));
+      await fixture.storage.write(SafePath.parse('from/f.txt'), chunks('f'));
+      await fixture.storage.move(SafePath.parse('from/f.txt'), SafePath.parse('from/g.txt'));
+      assert.equal(await fixture.storage.stat(SafePath.parse('from/f.txt')), undefined);
+      assert.equal(await readText(await fixture.storage.read(SafePath.parse('from/g.txt'))), 'f');
+      await fixture.storage.move(SafePath.parse('from'), SafePath.parse('images/to'));
+      assert.equal(await readText(await fixture.storage.read(SafePath.parse('images/to/g.txt'))), 'f');
+      assert.equal(await fixture.storage.stat(SafePath.parse('from')), undefined);
+    });
+
+    it('refuses a move onto an existing name, into itself, from nothing, or into a missing folder', async () => {
+      await assert.rejects(fixture.storage.move(SafePath.parse('a.txt'), SafePath.parse('images/photo.jpg')), AlreadyExistsError);
+      assert.equal(await readText(await fixture.storage.read(SafePath.parse('a.txt'))), 'hello');
+      await assert.rejects(fixture.storage.move(SafePath.parse('images'), SafePath.parse('images/deep/images')), InvalidInputError);
+      await assert.rejects(fixture.storage.move(SafePath.parse('ghost.txt'), SafePath.parse('ghost2.txt')), NotFoundError);
+      await assert.rejects(fixture.storage.move(SafePath.parse('a.txt'), SafePath.parse('absent/a.txt')), NotFoundError);
     });
   });
 };

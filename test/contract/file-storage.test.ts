@@ -44,3 +44,37 @@ describe('LocalFileStorage outside-the-root guard', () => {
     await temp.remove();
   });
 });
+
+describe('LocalFileStorage changes act on entries, not on what symlinks point to', () => {
+  it('removes a symlink itself and leaves the outside file alone; refuses writes through an outside link', async () => {
+    const { readFile, readdir: list } = await import('node:fs/promises');
+    const temp = await makeTempDir();
+    const root = path.join(temp.dir, 'root');
+    await mkdir(root);
+    await writeFile(path.join(temp.dir, 'outside.txt'), 'keep me');
+    await symlink(path.join(temp.dir, 'outside.txt'), path.join(root, 'link.txt'));
+    await symlink(temp.dir, path.join(root, 'out-dir'));
+    const storage = new LocalFileStorage(root);
+    await assert.rejects(
+      storage.write(SafePath.parse('out-dir/planted.txt'), (async function* () { yield new Uint8Array([1]); })()),
+      /not found/,
+    );
+    await storage.remove(SafePath.parse('link.txt'));
+    assert.equal(await readFile(path.join(temp.dir, 'outside.txt'), 'utf8'), 'keep me');
+    assert.deepEqual((await list(temp.dir)).sort(), ['outside.txt', 'root']);
+    await temp.remove();
+  });
+
+  it('keeps exactly one of many concurrent writes to the same new name', async () => {
+    const temp = await makeTempDir();
+    const storage = new LocalFileStorage(temp.dir);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        storage.write(SafePath.parse('same.txt'), (async function* () { yield new TextEncoder().encode(`writer ${i}`); })()),
+      ),
+    );
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    assert.deepEqual((await storage.list(SafePath.root)).map((e) => e.name.value), ['same.txt']);
+    await temp.remove();
+  });
+});

@@ -1,20 +1,23 @@
-import { mkdir, readdir, realpath, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
+import { lstat, mkdir, readdir, realpath, rename, rm, stat, unlink, link } from 'node:fs/promises';
 import path from 'node:path';
-import { AlreadyExistsError, NotFoundError } from '../../../domain/errors.js';
+import { AlreadyExistsError, InvalidInputError, NotFoundError } from '../../../domain/errors.js';
 import type { StoredEntry } from '../../../domain/files/file-entry.js';
 import { FileName } from '../../../domain/files/file-name.js';
 import type { SafePath } from '../../../domain/files/safe-path.js';
-import type { FileStorage } from '../../../ports/file-storage.js';
+import type { FileStorage, WriteOptions } from '../../../ports/file-storage.js';
+import { writeAtomically } from './atomic-write.js';
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
+const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
 
 /**
  * Files in a folder on this machine. Symlinks are followed only while they
- * stay inside the root: one that leads out is treated as absent.
+ * stay inside the root: one that leads out is treated as absent. Changes
+ * act on the entry itself (a symlink is renamed or removed, never its target).
  */
 export class LocalFileStorage implements FileStorage {
-  private rootReal: Promise<string>;
+  private readonly rootReal: Promise<string>;
 
   constructor(readonly root: string) {
     this.rootReal = mkdir(root, { recursive: true }).then(() => realpath(root));
@@ -30,11 +33,11 @@ export class LocalFileStorage implements FileStorage {
         try {
           name = FileName.parse(dirent.name);
         } catch {
-          return undefined; // a name we could never address through the API
+          return undefined; // a name the API could never address
         }
         const found = dirent.isSymbolicLink()
           ? await this.existing(folder.join(name))
-          : await this.statQuietly(path.join(directory.real, dirent.name));
+          : await statQuietly(path.join(directory.real, dirent.name));
         return found ? toEntry(name, found.stats) : undefined;
       }),
     );
@@ -48,40 +51,112 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async createFolder(target: SafePath): Promise<void> {
-    const parent = await this.existing(target.parent);
-    if (!parent?.stats.isDirectory()) throw new NotFoundError(`Folder "${target.parent.toString()}" not found`);
     try {
-      await mkdir(path.join(parent.real, target.name!.value));
+      await mkdir(await this.placeIn(target));
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${target.toString()}" already exists`);
       throw error;
     }
   }
 
+  async read(target: SafePath): Promise<AsyncIterable<Uint8Array>> {
+    const found = await this.existing(target);
+    if (!found?.stats.isFile()) throw new NotFoundError(`File "${target.toString()}" not found`);
+    const stream = createReadStream(found.real);
+    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+    return stream;
+  }
+
+  async write(target: SafePath, content: AsyncIterable<Uint8Array>, options: WriteOptions = {}): Promise<{ size: number }> {
+    const destination = await this.placeIn(target);
+    if (options.overwrite && (await lstatQuietly(destination))?.isDirectory()) {
+      throw new AlreadyExistsError(`"${target.toString()}" is a folder`);
+    }
+    return writeAtomically(destination, content, options);
+  }
+
+  async remove(target: SafePath): Promise<void> {
+    const { location, stats } = await this.entryItself(target);
+    if (stats.isDirectory()) throw new InvalidInputError(`"${target.toString()}" is a folder`);
+    await unlink(location);
+  }
+
+  async removeFolder(target: SafePath): Promise<void> {
+    if (target.isRoot) throw new InvalidInputError('The root of a source cannot be removed');
+    const { location, stats } = await this.entryItself(target);
+    if (!stats.isDirectory()) throw new NotFoundError(`Folder "${target.toString()}" not found`);
+    await rm(location, { recursive: true });
+  }
+
+  async move(from: SafePath, to: SafePath): Promise<void> {
+    if (from.isRoot || to.isWithin(from)) throw new InvalidInputError('A folder cannot be moved into itself');
+    const { location, stats } = await this.entryItself(from);
+    const destination = await this.placeIn(to);
+    if (await lstatQuietly(destination)) throw new AlreadyExistsError(`"${to.toString()}" already exists`);
+    if (stats.isDirectory()) {
+      await rename(location, destination);
+      return;
+    }
+    try {
+      await link(location, destination); // refuses an existing target atomically
+    } catch (error) {
+      if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${to.toString()}" already exists`);
+      if (errnoCode(error) !== 'EXDEV' && errnoCode(error) !== 'EPERM') throw error;
+      await rename(location, destination);
+      return;
+    }
+    await unlink(location);
+  }
+
+  /** Where a new entry named by `target` goes: inside its existing parent folder. */
+  private async placeIn(target: SafePath): Promise<string> {
+    if (!target.name) throw new InvalidInputError('A name is required');
+    const parent = await this.existing(target.parent);
+    if (!parent?.stats.isDirectory()) throw new NotFoundError(`Folder "${target.parent.toString()}" not found`);
+    return path.join(parent.real, target.name.value);
+  }
+
+  /** The entry itself, without following a final symlink. */
+  private async entryItself(target: SafePath): Promise<{ location: string; stats: Stats }> {
+    const location = await this.placeIn(target);
+    const stats = await lstatQuietly(location);
+    if (!stats) throw new NotFoundError(`"${target.toString()}" not found`);
+    return { location, stats };
+  }
+
   /** The real location and stats of an existing path inside the root, or undefined. */
-  protected async existing(target: SafePath): Promise<{ real: string; stats: Stats } | undefined> {
+  private async existing(target: SafePath): Promise<{ real: string; stats: Stats } | undefined> {
     const rootReal = await this.rootReal;
     let real: string;
     try {
       real = await realpath(path.join(rootReal, ...target.segments.map((s) => s.value)));
     } catch (error) {
-      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR' || errnoCode(error) === 'ELOOP') return undefined;
+      if (ABSENT.has(errnoCode(error) ?? '')) return undefined;
       throw error;
     }
     if (real !== rootReal && !real.startsWith(rootReal + path.sep)) return undefined;
-    const found = await this.statQuietly(real);
+    const found = await statQuietly(real);
     return found && { real, stats: found.stats };
   }
-
-  private async statQuietly(real: string): Promise<{ stats: Stats } | undefined> {
-    try {
-      return { stats: await stat(real) };
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return undefined;
-      throw error;
-    }
-  }
 }
+
+const statQuietly = async (location: string): Promise<{ stats: Stats } | undefined> => {
+  try {
+    return { stats: await stat(location) };
+  } catch (error) {
+    if (ABSENT.has(errnoCode(error) ?? '')) return undefined;
+    throw error;
+  }
+};
+
+const lstatQuietly = async (location: string): Promise<Stats | undefined> => {
+  try {
+    return await lstat(location);
+  } catch (error) {
+    if (ABSENT.has(errnoCode(error) ?? '')) return undefined;
+    throw error;
+  }
+};
 
 const toEntry = (name: FileName, stats: Stats): StoredEntry => ({
   name,

@@ -10,7 +10,8 @@ export const clientKeyOf = (req: Request): string | undefined => {
 
 /**
  * Runs `AuthenticateClient` and leaves `res.locals.apiKey` and
- * `res.locals.userId` for what follows (the rate limiter keys by them).
+ * `res.locals.userId` for what follows (the rate limiter keys by them;
+ * the request log shows a prefix of `res.locals.clientKey`).
  */
 export const authenticateClient =
   (useCase: AuthenticateClient): RequestHandler =>
@@ -18,6 +19,7 @@ export const authenticateClient =
     const referer = req.get('referer') ?? req.get('origin');
     const identity = await useCase.execute({ request: req, ...(referer ? { referer } : {}), ...(clientKeyOf(req) ? { apiKey: clientKeyOf(req)! } : {}) });
     res.locals.apiKey = identity.apiKey;
+    res.locals.clientKey = identity.apiKey;
     if (identity.userId) res.locals.userId = identity.userId;
     next();
   };

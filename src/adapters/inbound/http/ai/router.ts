@@ -11,6 +11,8 @@ import { toGenerateImageInput } from './request-mapper.js';
 import { generateImageBodySchema, parseBody } from './schemas.js';
 
 export { sendAiError } from './errors.js';
+import type { ConsumeRateLimit } from '../../../../application/rate-limit/consume-rate-limit.js';
+import { rateLimitRequests } from '../rate-limit.js';
 
 export interface AiUseCases {
   checkHealth: CheckHealth;
@@ -27,6 +29,8 @@ export interface AiHttpOptions {
   afterAuth?: RequestHandler[];
   /** SSE heartbeat interval; 15 s unless a test wants it sooner. */
   heartbeatMs?: number;
+  /** Counts every `/ai` request but health, after authentication (so a user id or client key is known). */
+  rateLimit?: ConsumeRateLimit;
 }
 
 /** Routes under `/ai`: health without auth, then auth, `afterAuth`, the body parser and the routes. */
@@ -37,6 +41,7 @@ export const createAiRouter = (options: AiHttpOptions): Router => {
     res.json(useCases.checkHealth.execute());
   });
   router.use(authenticateClient(useCases.authenticateClient));
+  if (options.rateLimit) router.use(rateLimitRequests(options.rateLimit, sendAiError));
   for (const middleware of options.afterAuth ?? []) router.use(middleware);
   router.use(express.json({ limit: options.maxBodyBytes }));
   router.get('/providers', (_req, res) => {

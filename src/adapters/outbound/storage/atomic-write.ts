@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AlreadyExistsError, StorageFullError, TooLargeError } from '../../../domain/errors.js';
+
+const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
+
+const byteLimit = (maxBytes: number | undefined, counter: { size: number }) =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counter.size += chunk.length;
+      if (maxBytes !== undefined && counter.size > maxBytes) {
+        callback(new TooLargeError(`The file is larger than ${maxBytes} bytes`));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+
+/**
+ * Streams into a hidden temporary file beside the target, then puts it in
+ * place: `rename` to replace, `link` to refuse an existing name atomically
+ * (two uploads of one name can never overwrite each other).
+ */
+export const writeAtomically = async (
+  target: string,
+  content: AsyncIterable<Uint8Array>,
+  options: { maxBytes?: number; overwrite?: boolean },
+): Promise<{ size: number }> => {
+  const temporary = path.join(path.dirname(target), `.tmp-${randomUUID()}`);
+  const counter = { size: 0 };
+  try {
+    await pipeline(content, byteLimit(options.maxBytes, counter), createWriteStream(temporary, { flags: 'wx', mode: 0o644 }));
+    if (options.overwrite) {
+      await rename(temporary, target);
+    } else {
+      await link(temporary, target);
+    }
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${path.basename(target)}" already exists`);
+    if (errnoCode(error) === 'ENOSPC' || errnoCode(error) === 'EDQUOT') throw new StorageFullError();
+    throw error;
+  }
+  if (!options.overwrite) await unlink(temporary).catch(() => undefined);
+  return counter;
+};
