@@ -13,8 +13,9 @@ import { relayScenario } from './scenarios/relay.js';
 import { uploadScenario } from './scenarios/upload.js';
 import { imagesScenario } from './scenarios/images.js';
 import { documentsScenario } from './scenarios/documents.js';
+import { rateLimiterScenario } from './scenarios/rate-limiter.js';
 
-const SCENARIOS: Scenario[] = [gatewayScenario, relayScenario, listingScenario, uploadScenario, imagesScenario, documentsScenario];
+const SCENARIOS: Scenario[] = [gatewayScenario, relayScenario, listingScenario, uploadScenario, imagesScenario, documentsScenario, rateLimiterScenario];
 
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');

@@ -1,7 +1,18 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 
 export const HEARTBEAT_MS = 15_000;
+
+/** Resolves when the socket can take more, or is gone; leaves no listener behind either way. */
+const writable = (res: Response): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 
 export interface EventStream {
   /** One frame, `event: <type>\ndata: <json>\n\n`; the data always carries `type`. Waits when the socket is full. */
@@ -31,7 +42,7 @@ export const openEventStream = (res: Response, heartbeatMs = HEARTBEAT_MS): Even
     async send(type, data) {
       if (res.writableEnded || res.destroyed) return;
       const written = res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      if (!written) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (!written) await writable(res);
     },
     end() {
       stop();
