@@ -6,6 +6,8 @@ import type { AccessRule } from '../../src/domain/files/access-control-list.js';
 import { AccessControlList } from '../../src/domain/files/access-control-list.js';
 import { parseConfig } from '../../src/config/load-config.js';
 import { buildContainer } from '../../src/composition/container.js';
+import { MemoryMetrics } from '../../src/adapters/outbound/metrics-memory/memory-metrics.js';
+import type { FixedReadinessCheck } from '../../test/support/fixed-readiness-check.js';
 
 /**
  * One per scenario: in-memory sources and rules, and a container built from
@@ -15,6 +17,8 @@ export class EditorWorld extends World {
   readonly storages = new Map<string, MemoryFileStorage>();
   rules: AccessRule[] = [];
   role = 'guest';
+  readonly readinessChecks: FixedReadinessCheck[] = [];
+  readonly metrics = new MemoryMetrics();
   result: unknown;
   error: unknown;
   private built?: Container;
@@ -38,6 +42,8 @@ export class EditorWorld extends World {
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),
       accessPolicy: new AccessControlList(this.rules),
+      readinessChecks: this.readinessChecks,
+      metrics: this.metrics,
     });
     return this.built;
   }
