@@ -8,6 +8,8 @@ import { parseConfig } from '../../src/config/load-config.js';
 import { buildContainer } from '../../src/composition/container.js';
 import type { StreamPart } from '../../src/domain/ai/stream-part.js';
 import { AiScenario } from './ai-scenario.js';
+import { MemoryMetrics } from '../../src/adapters/outbound/metrics-memory/memory-metrics.js';
+import type { FixedReadinessCheck } from '../../test/support/fixed-readiness-check.js';
 
 /**
  * One per scenario: in-memory sources and rules, and a container built from
@@ -20,6 +22,8 @@ export class EditorWorld extends World {
   readonly ai = new AiScenario();
   /** The parts of the last text generation, kept even when it failed half-way. */
   aiText?: { parts: StreamPart[] };
+  readonly readinessChecks: FixedReadinessCheck[] = [];
+  readonly metrics = new MemoryMetrics();
   result: unknown;
   error: unknown;
   /** `ai.rateLimit` for this scenario (the config defaults otherwise). */
@@ -49,6 +53,8 @@ export class EditorWorld extends World {
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),
       accessPolicy: new AccessControlList(this.rules),
+      readinessChecks: this.readinessChecks,
+      metrics: this.metrics,
     });
     return this.built;
   }

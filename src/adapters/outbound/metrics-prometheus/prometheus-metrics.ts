@@ -4,6 +4,21 @@ import type { HttpRequestObservation, Metrics, MetricsExposition } from '../../.
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 const PROVIDER_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120];
 
+let processRegistry: Registry | undefined;
+
+/**
+ * Process metrics (CPU, memory, event-loop lag, GC) describe the process, not
+ * an app instance, and each collector starts timers that are never stopped:
+ * collect them once per process, in a registry of their own.
+ */
+const processMetrics = (): Registry => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
 /**
  * Metrics in the Prometheus text format. Each instance has its own registry
  * (never prom-client's global one), so several app instances in one process
@@ -61,16 +76,15 @@ export class PrometheusMetrics implements Metrics, MetricsExposition {
     registers: this.registers,
   });
 
-  constructor(options: { processMetrics?: boolean } = {}) {
-    if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
-  }
+  constructor(private readonly options: { processMetrics?: boolean } = {}) {}
 
   get contentType(): string {
     return this.registry.contentType;
   }
 
   render(): Promise<string> {
-    return this.registry.metrics();
+    const registry = this.options.processMetrics === false ? this.registry : Registry.merge([this.registry, processMetrics()]);
+    return registry.metrics();
   }
 
   httpRequest({ method, route, status, durationMs }: HttpRequestObservation): void {

@@ -28,7 +28,9 @@ export class RedisReadinessCheck implements ReadinessCheck {
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
     });
-    client.on('error', () => undefined); // reported through the rejected ping below
+    // The socket's own error ("connect ECONNREFUSED …") says more than the rejected connect ("Connection is closed.").
+    let socketError: Error | undefined;
+    client.on('error', (error: Error) => (socketError ??= error));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
@@ -37,7 +39,8 @@ export class RedisReadinessCheck implements ReadinessCheck {
       await Promise.race([client.connect().then(() => client.ping()), timeout]);
       return { ok: true, latencyMs: Math.round(performance.now() - started) };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : 'unreachable' };
+      const reason = socketError ?? error;
+      return { ok: false, error: reason instanceof Error ? reason.message : 'unreachable' };
     } finally {
       clearTimeout(timer);
       client.disconnect();
