@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { InvalidInputError, TooLargeError, TypeNotAllowedError } from '../../../domain/errors.js';
 import type { CropBox, ImageInfo, ImageProcessor, ProcessedImage, ResizeBox } from '../../../ports/image-processor.js';
 
@@ -26,7 +26,7 @@ export class SharpImageProcessor implements ImageProcessor {
   constructor(private readonly options: SharpImageOptions) {}
 
   async metadata(input: Uint8Array): Promise<ImageInfo> {
-    let meta: sharp.Metadata;
+    let meta: Metadata;
     try {
       meta = await this.open(input).metadata();
     } catch (error) {
