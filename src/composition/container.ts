@@ -5,9 +5,10 @@ import type { Clock } from '../ports/clock.js';
 import { TOKENS } from '../ports/tokens.js';
 import { aiModule } from './ai-module.js';
 import { filesModule, type FilesOverrides } from './files-module.js';
+import { mediaModule, type MediaOverrides } from './media-module.js';
 import { APP_VERSION } from './version.js';
 
-export interface ContainerOverrides extends FilesOverrides {
+export interface ContainerOverrides extends FilesOverrides, MediaOverrides {
   clock?: Clock;
 }
 
@@ -21,7 +22,7 @@ const coreModule = (overrides: ContainerOverrides) =>
 export const buildContainer = (config: AppConfig, overrides: ContainerOverrides = {}): Container => {
   const container = new Container();
   container.load(coreModule(overrides));
-  if (config.files) container.load(filesModule(config.files, overrides));
+  if (config.files) container.load(filesModule(config.files, overrides), mediaModule(config.files, overrides));
   if (config.ai) container.load(aiModule(config.ai));
   return container;
 };

@@ -4,6 +4,8 @@ export interface RemoteFile {
   contentType?: string;
   /** The body, stopped with `TooLargeError` past `maxBytes` and by the adapter's timeout. */
   content: AsyncIterable<Uint8Array>;
+  /** Closes the download without reading it (the caller refused the file from its name). */
+  discard(): void;
 }
 
 export interface FetchOptions {

@@ -39,6 +39,7 @@ export class FakeRemoteFetcher implements RemoteFetcher {
     return {
       suggestedName: fromHeader ?? (decodeURIComponent(url.pathname.split('/').filter(Boolean).at(-1) ?? '') || 'file'),
       ...(resource.contentType ? { contentType: resource.contentType } : {}),
+      discard: () => undefined,
       content: (async function* () {
         for (let offset = 0; offset < bytes.length; offset += 1024) {
           if (offset + 1024 > maxBytes && bytes.length > maxBytes) throw new TooLargeError(`The remote file is larger than ${maxBytes} bytes`);

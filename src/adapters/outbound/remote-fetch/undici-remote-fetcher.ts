@@ -70,6 +70,7 @@ export class UndiciRemoteFetcher implements RemoteFetcher {
         suggestedName: suggestedName(current, header(response.headers['content-disposition']), contentType),
         ...(contentType ? { contentType } : {}),
         content: this.limited(response.body, maxBytes, timeout),
+        discard: () => discard(response.body),
       };
     }
   }
