@@ -6,6 +6,9 @@ import type { AccessRule } from '../../src/domain/files/access-control-list.js';
 import { AccessControlList } from '../../src/domain/files/access-control-list.js';
 import { parseConfig } from '../../src/config/load-config.js';
 import { buildContainer } from '../../src/composition/container.js';
+import { FakeDocumentRenderer } from '../../test/fakes/fake-document-renderer.js';
+import { FakeImageProcessor } from '../../test/fakes/fake-image-processor.js';
+import { FakeRemoteFetcher } from '../../test/fakes/fake-remote-fetcher.js';
 
 /**
  * One per scenario: in-memory sources and rules, and a container built from
@@ -15,6 +18,10 @@ export class EditorWorld extends World {
   readonly storages = new Map<string, MemoryFileStorage>();
   rules: AccessRule[] = [];
   role = 'guest';
+  readonly images = new FakeImageProcessor(50_000_000);
+  readonly internet = new FakeRemoteFetcher(false);
+  readonly pdfRenderer = new FakeDocumentRenderer('pdf');
+  readonly docxRenderer = new FakeDocumentRenderer('docx');
   result: unknown;
   error: unknown;
   private built?: Container;
@@ -38,6 +45,10 @@ export class EditorWorld extends World {
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),
       accessPolicy: new AccessControlList(this.rules),
+      imageProcessor: this.images,
+      remoteFetcher: this.internet,
+      pdfRenderer: this.pdfRenderer,
+      docxRenderer: this.docxRenderer,
     });
     return this.built;
   }
