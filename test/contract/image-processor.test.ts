@@ -42,6 +42,13 @@ describe('SharpImageProcessor specifics', () => {
     assert.ok((await sharp((await keeping.resize(image, { width: 30 })).data).metadata()).exif);
   });
 
+  it('refuses a 30000×30000 PNG bomb from its header, without allocating its pixels', async () => {
+    const before = process.memoryUsage().rss;
+    for (let i = 0; i < 5; i++) await assert.rejects(sharpProcessor.resize(pngBomb(30_000), { width: 10 }), /more than 50000000 pixels/);
+    // Decoding would need 30000 × 30000 × 3 bytes = 2.7 GB; the refusal needs next to nothing.
+    assert.ok(process.memoryUsage().rss - before < 100 * 1024 * 1024);
+  });
+
   it('refuses to edit an SVG (it stays a vector) as a type error', async () => {
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     await assert.rejects(sharpProcessor.resize(svg, { width: 5 }), /cannot be edited/);

@@ -1,4 +1,4 @@
-import { FileName } from '../../domain/files/file-name.js';
+import type { FileName } from '../../domain/files/file-name.js';
 import { SafePath } from '../../domain/files/safe-path.js';
 import type { ImageResolver, ResolvedImage } from '../../ports/document-renderer.js';
 import type { FileSource } from '../../ports/file-sources.js';

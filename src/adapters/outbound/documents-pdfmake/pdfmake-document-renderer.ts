@@ -24,6 +24,20 @@ pdfmake.setFonts(ROBOTO);
 pdfmake.setUrlAccessPolicy(() => false); // never fetch
 pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path)); // the font files and nothing else
 
+/**
+ * html-to-pdfmake keeps classes as styles: `class="pdf-pagebreak-before"`
+ * starts a new page. Marked on the tree once (pdfmake's own per-node
+ * `pageBreakBefore` callback triples the layout time).
+ */
+const markPageBreaks = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(markPageBreaks);
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  for (const key of ['stack', 'text', 'ul', 'ol', 'columns']) if (Array.isArray(record[key])) record[key] = markPageBreaks(record[key]);
+  if (Array.isArray(record.style) && record.style.includes('pdf-pagebreak-before')) record.pageBreak = 'before';
+  return record;
+};
+
 /** `DocumentRenderer` for PDF: html-to-pdfmake over jsdom, then pdfmake. */
 export class PdfmakeDocumentRenderer implements DocumentRenderer {
   readonly format: DocumentFormat = { extension: 'pdf', contentType: 'application/pdf' };
@@ -34,7 +48,7 @@ export class PdfmakeDocumentRenderer implements DocumentRenderer {
       const converted = htmlToPdfmake(dom.window.document.body.innerHTML, { window: dom.window, imagesByReference: true, removeExtraBlanks: true });
       const definition = {
         info: { title: options.title ?? 'Document', producer: 'editor-backend' },
-        content: converted.content,
+        content: markPageBreaks(converted.content),
         images: converted.images,
         defaultStyle: { font: 'Roboto' },
       };
