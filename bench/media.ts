@@ -14,7 +14,7 @@ import { readPdf } from '../test/support/documents.js';
 const runs = Number(process.argv[2] ?? 3);
 const temp = await makeTempDir('editor-backend-bench-');
 // A photo-like JPEG (noise compresses like a real picture, unlike a flat colour).
-const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
+const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 85 }).toBuffer();
 await writeFile(path.join(temp.dir, 'photo.jpg'), photo);
 const server = await startTestServer({
   files: {
