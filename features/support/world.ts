@@ -10,6 +10,9 @@ import type { StreamPart } from '../../src/domain/ai/stream-part.js';
 import { AiScenario } from './ai-scenario.js';
 import { MemoryMetrics } from '../../src/adapters/outbound/metrics-memory/memory-metrics.js';
 import type { FixedReadinessCheck } from '../../test/support/fixed-readiness-check.js';
+import { FakeDocumentRenderer } from '../../test/fakes/fake-document-renderer.js';
+import { FakeImageProcessor } from '../../test/fakes/fake-image-processor.js';
+import { FakeRemoteFetcher } from '../../test/fakes/fake-remote-fetcher.js';
 
 /**
  * One per scenario: in-memory sources and rules, and a container built from
@@ -24,6 +27,10 @@ export class EditorWorld extends World {
   aiText?: { parts: StreamPart[] };
   readonly readinessChecks: FixedReadinessCheck[] = [];
   readonly metrics = new MemoryMetrics();
+  readonly images = new FakeImageProcessor(50_000_000);
+  readonly internet = new FakeRemoteFetcher(false);
+  readonly pdfRenderer = new FakeDocumentRenderer('pdf');
+  readonly docxRenderer = new FakeDocumentRenderer('docx');
   result: unknown;
   error: unknown;
   /** `ai.rateLimit` for this scenario (the config defaults otherwise). */
@@ -55,6 +62,10 @@ export class EditorWorld extends World {
       accessPolicy: new AccessControlList(this.rules),
       readinessChecks: this.readinessChecks,
       metrics: this.metrics,
+      imageProcessor: this.images,
+      remoteFetcher: this.internet,
+      pdfRenderer: this.pdfRenderer,
+      docxRenderer: this.docxRenderer,
     });
     return this.built;
   }

@@ -8,9 +8,10 @@ import { aiModule, type AiOverrides } from './ai-module.js';
 import { filesModule, type FilesOverrides } from './files-module.js';
 import { rateLimitModule } from './rate-limit-module.js';
 import { opsModule, type OpsOverrides } from './ops-module.js';
+import { mediaModule, type MediaOverrides } from './media-module.js';
 import { APP_VERSION } from './version.js';
 
-export interface ContainerOverrides extends FilesOverrides, AiOverrides, OpsOverrides {
+export interface ContainerOverrides extends FilesOverrides, MediaOverrides, AiOverrides, OpsOverrides {
   clock?: Clock;
   /** Where adapters report trouble that is not tied to a request (a Redis outage). */
   logger?: Logger;
@@ -27,7 +28,7 @@ export const buildContainer = (config: AppConfig, overrides: ContainerOverrides 
   const container = new Container();
   container.load(coreModule(overrides));
   container.load(opsModule(config, overrides));
-  if (config.files) container.load(filesModule(config.files, overrides));
+  if (config.files) container.load(filesModule(config.files, overrides), mediaModule(config.files, overrides));
   if (config.ai) container.load(aiModule(config.ai, overrides));
   container.load(rateLimitModule(config, overrides.logger));
   return container;

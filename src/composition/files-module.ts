@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { CheckPermission } from '../application/files/check-permission.js';
 import { ListFiles } from '../application/files/list-files.js';
+import type { Thumbnails } from '../application/files/thumbnails.js';
 import { AccessControlList } from '../domain/files/access-control-list.js';
 import { LocalFileStorage } from '../adapters/outbound/storage/local-file-storage.js';
 import { StaticFileSources } from '../adapters/outbound/storage/static-file-sources.js';
@@ -35,8 +36,8 @@ export const filesModule = (config: FilesConfig, overrides: FilesOverrides = {})
       .inSingletonScope();
     bind(TOKENS.ListFiles)
       .toResolvedValue(
-        (sources: FileSources, check: CheckPermission) => new ListFiles(sources, check),
-        [TOKENS.FileSources, TOKENS.CheckPermission],
+        (sources: FileSources, check: CheckPermission, thumbnails: Thumbnails) => new ListFiles(sources, check, thumbnails),
+        [TOKENS.FileSources, TOKENS.CheckPermission, TOKENS.Thumbnails],
       )
       .inSingletonScope();
   });

@@ -35,7 +35,17 @@ const staticMounts = (files: FilesConfig, baseDir: string): StaticMount[] =>
     .filter((mount) => mount.urlPath.startsWith('/'));
 
 const filesOptions = (config: AppConfig, files: FilesConfig, container: Container, host: HostOptions): FilesHttpOptions => ({
-  useCases: { checkPermission: container.get(TOKENS.CheckPermission), listFiles: container.get(TOKENS.ListFiles) },
+  useCases: {
+    checkPermission: container.get(TOKENS.CheckPermission),
+    listFiles: container.get(TOKENS.ListFiles),
+    resizeImage: container.get(TOKENS.ResizeImage),
+    cropImage: container.get(TOKENS.CropImage),
+    uploadRemoteFile: container.get(TOKENS.UploadRemoteFile),
+    generatePdf: container.get(TOKENS.GeneratePdf),
+    generateDocx: container.get(TOKENS.GenerateDocx),
+  },
+  // Room for the HTML of generatePdf/generateDocx (their own limit answers 413 with a clearer message).
+  maxBodyBytes: Math.max(1024 * 1024, files.documents.maxHtmlBytes + 64 * 1024),
   checkAuthentication: host.checkAuthentication ?? authenticatorFromConfig(files.auth, files.defaultRole),
   defaultRole: files.defaultRole,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),

@@ -36,6 +36,31 @@ export const DEFAULT_EXTENSIONS = [
   'zip', 'mp3', 'mp4', 'webm', 'ogg', 'wav',
 ];
 
+export const imagesSchema = z.strictObject({
+  /** Images with more pixels are refused from their header (decompression bombs). */
+  maxInputPixels: z.number().int().positive().default(50_000_000),
+  /** Largest side a resize or crop box may ask for. */
+  maxDimension: z.number().int().positive().default(10_000),
+  /** Keep EXIF/ICC/XMP metadata in edited images and thumbnails (stripped by default: EXIF can carry GPS positions). */
+  keepMetadata: z.boolean().default(false),
+});
+
+export const thumbnailsSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  size: z.number().int().min(16).max(1024).default(250),
+  /** Missing thumbnails one listing may make; the rest show the image itself until a later listing. */
+  perListing: z.number().int().min(0).default(20),
+});
+
+export const documentsSchema = z.strictObject({
+  /** Larger `html` is refused with 413. */
+  maxHtmlBytes: z.number().int().positive().default(2 * 1024 * 1024),
+  /** `turbodocx` writes real WordprocessingML; `html-docx-js` an altChunk only Microsoft Word expands. */
+  docx: z.enum(['turbodocx', 'html-docx-js']).default('turbodocx'),
+  /** Sources whose files may be embedded as images; omitted: every source. Nothing is ever fetched from the network. */
+  imageSources: z.array(z.string()).optional(),
+});
+
 export const filesSchema = z.strictObject({
   mountPath: z.string().startsWith('/').default('/'),
   sources: z
@@ -56,6 +81,9 @@ export const filesSchema = z.strictObject({
     .default({ allowPrivateNetworks: false, maxBytes: 10 * 1024 * 1024, timeoutMs: 15_000 }),
   /** Off unless set; same shape as `ai.rateLimit`, counted per client address. */
   rateLimit: rateLimitSchema.optional(),
+  images: imagesSchema.default({ maxInputPixels: 50_000_000, maxDimension: 10_000, keepMetadata: false }),
+  thumbnails: thumbnailsSchema.default({ enabled: true, size: 250, perListing: 20 }),
+  documents: documentsSchema.default({ maxHtmlBytes: 2 * 1024 * 1024, docx: 'turbodocx' }),
 });
 
 export type FilesConfig = z.output<typeof filesSchema>;

@@ -5,6 +5,7 @@ import { SafePath } from '../../domain/files/safe-path.js';
 import type { FileSource, FileSources } from '../../ports/file-sources.js';
 import type { CheckPermission } from './check-permission.js';
 import { resolveSourcesForListing } from './resolve-source.js';
+import type { Thumbnails } from './thumbnails.js';
 
 export interface ListFilesInput {
   role: string;
@@ -17,6 +18,8 @@ export interface SourceListing {
   source: Omit<FileSource, 'storage'>;
   path: SafePath;
   entries: StoredEntry[];
+  /** Image name → its thumbnail's path relative to the folder (`.thumbs/cat.jpg`), for images that have one. */
+  thumbnails: ReadonlyMap<string, string>;
 }
 
 /**
@@ -27,6 +30,7 @@ export class ListFiles {
   constructor(
     private readonly sources: FileSources,
     private readonly checkPermission: CheckPermission,
+    private readonly thumbnails?: Thumbnails,
   ) {}
 
   async execute(input: ListFilesInput): Promise<SourceListing[]> {
@@ -41,6 +45,8 @@ export class ListFiles {
     const folder = await source.storage.stat(path);
     if (!path.isRoot && folder?.kind !== 'folder') throw new NotFoundError(`Folder "${path.toString()}" not found`);
     const { storage: _storage, ...described } = source;
-    return { source: described, path, entries: applyListingOptions(await source.storage.list(path), options) };
+    const entries = applyListingOptions(await source.storage.list(path), options);
+    const thumbnails = this.thumbnails ? await this.thumbnails.forListing(source.storage, path, entries) : new Map<string, string>();
+    return { source: described, path, entries, thumbnails };
   }
 }

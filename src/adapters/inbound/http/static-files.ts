@@ -1,6 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { THUMBNAIL_FOLDER } from '../../../domain/files/file-entry.js';
+
+/** A dot segment is hidden and never served; only the thumbnail folder, as a folder, is an exception. */
+const isHidden = (part: string, index: number, parts: string[]): boolean =>
+  part.startsWith('.') && !(part === THUMBNAIL_FOLDER && index < parts.length - 1);
 
 const ACTIVE_CONTENT = /\.(svg|svgz|html?|xhtml|xml|js|mjs)$/i;
 
@@ -23,7 +28,7 @@ export const serveSourceFiles = (root: string): Router => {
     } catch {
       return notFound();
     }
-    if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) return notFound();
+    if (decoded.includes('\0') || decoded.split('/').some(isHidden)) return notFound();
     const base = await rootReal;
     try {
       if (!isInside(base, await realpath(path.join(base, decoded)))) return notFound();
@@ -34,7 +39,7 @@ export const serveSourceFiles = (root: string): Router => {
   });
   router.use(
     express.static(root, {
-      dotfiles: 'ignore',
+      dotfiles: 'allow', // hidden segments were refused above, the thumbnail folder let through
       index: false,
       redirect: false,
       setHeaders(res, filePath) {

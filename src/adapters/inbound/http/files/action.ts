@@ -2,11 +2,12 @@ import type { Request, Response } from 'express';
 import type { CheckPermission } from '../../../../application/files/check-permission.js';
 import type { ListFiles } from '../../../../application/files/list-files.js';
 import type { ConsumeRateLimit } from '../../../../application/rate-limit/consume-rate-limit.js';
+import type { MediaUseCases } from './media-use-cases.js';
 import type { CheckAuthentication } from './authenticate.js';
 import type { Params } from './params.js';
 
 /** The use cases the file connector's HTTP adapter drives. */
-export interface FileUseCases {
+export interface FileUseCases extends Partial<MediaUseCases> {
   checkPermission: CheckPermission;
   listFiles: ListFiles;
 }

@@ -1,0 +1,48 @@
+import { JSDOM } from 'jsdom';
+import type { ImageResolver } from '../../../ports/document-renderer.js';
+
+/** Elements that would run, load or embed something; they go, with their content. */
+const DROPPED = 'script, style, link, meta, base, iframe, frame, frameset, object, embed, svg, math, video, audio, source, track, picture, canvas, form, template, noscript';
+
+/** Raster types Word embeds, recognised by their first bytes (never by the claimed type). */
+const IMAGE_TYPES: Record<string, (bytes: Uint8Array) => boolean> = {
+  'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46,
+};
+
+const fromDataUri = (src: string): { data: Uint8Array; contentType: string } | undefined => {
+  const match = /^data:([\w/+.-]+);base64,([A-Za-z0-9+/=\s]+)$/i.exec(src.trim());
+  return match ? { contentType: match[1]!.toLowerCase(), data: Buffer.from(match[2]!, 'base64') } : undefined;
+};
+
+/**
+ * Parses the HTML (jsdom loads no resources and runs no scripts), drops what
+ * could load or run anything, and makes every image a `data:` URI or drops
+ * it — so the converter, which would download an http image, never sees one.
+ * Returns a whole, well-formed document: malformed input is repaired the way
+ * a browser would.
+ */
+export const prepareDocxHtml = async (html: string, resolveImage: ImageResolver): Promise<string> => {
+  const dom = new JSDOM(html);
+  try {
+    const { document } = dom.window;
+    document.querySelectorAll(DROPPED).forEach((element) => element.remove());
+    for (const element of document.querySelectorAll('[style]')) {
+      if (/url\s*\(|expression\s*\(|@import/i.test(element.getAttribute('style') ?? '')) element.removeAttribute('style');
+    }
+    for (const image of [...document.querySelectorAll('img')]) {
+      const src = image.getAttribute('src') ?? '';
+      const resolved = src.startsWith('data:') ? fromDataUri(src) : await resolveImage(src).catch(() => undefined);
+      if (!resolved || !IMAGE_TYPES[resolved.contentType]?.(resolved.data)) {
+        image.remove();
+        continue;
+      }
+      image.setAttribute('src', `data:${resolved.contentType};base64,${Buffer.from(resolved.data).toString('base64')}`);
+      image.removeAttribute('srcset');
+    }
+    return `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${document.body.innerHTML}</body></html>`;
+  } finally {
+    dom.window.close();
+  }
+};

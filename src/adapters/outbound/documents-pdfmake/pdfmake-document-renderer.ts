@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module';
+import type { DocumentFormat, DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
+import { preparePdfHtml } from './prepare-html.js';
+
+interface PdfMake {
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (path: string) => boolean): void;
+  createPdf(definition: object): { getBuffer(): Promise<Buffer> };
+}
+
+type HtmlToPdfmake = (html: string, options: object) => { content: unknown; images: Record<string, string> };
+
+// Neither package ships type declarations: their small surface is typed here.
+const require = createRequire(import.meta.url);
+const pdfmake = require('pdfmake') as PdfMake;
+const htmlToPdfmake = require('html-to-pdfmake') as HtmlToPdfmake;
+/** The Roboto files pdfmake ships; it loads no font by itself. */
+const ROBOTO = require('pdfmake/fonts/Roboto') as { Roboto: Record<string, string> };
+const FONT_FILES = new Set(Object.values(ROBOTO.Roboto));
+
+// pdfmake is one shared instance: its policies are set once, and are the same for every document.
+pdfmake.setFonts(ROBOTO);
+pdfmake.setUrlAccessPolicy(() => false); // never fetch
+pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path)); // the font files and nothing else
+
+/**
+ * html-to-pdfmake keeps classes as styles: `class="pdf-pagebreak-before"`
+ * starts a new page. Marked on the tree once (pdfmake's own per-node
+ * `pageBreakBefore` callback triples the layout time).
+ */
+const markPageBreaks = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(markPageBreaks);
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  for (const key of ['stack', 'text', 'ul', 'ol', 'columns']) if (Array.isArray(record[key])) record[key] = markPageBreaks(record[key]);
+  if (Array.isArray(record.style) && record.style.includes('pdf-pagebreak-before')) record.pageBreak = 'before';
+  return record;
+};
+
+/** `DocumentRenderer` for PDF: html-to-pdfmake over jsdom, then pdfmake. */
+export class PdfmakeDocumentRenderer implements DocumentRenderer {
+  readonly format: DocumentFormat = { extension: 'pdf', contentType: 'application/pdf' };
+
+  async render(html: string, options: RenderOptions): Promise<Uint8Array> {
+    const dom = await preparePdfHtml(html, options.resolveImage);
+    try {
+      const converted = htmlToPdfmake(dom.window.document.body.innerHTML, { window: dom.window, imagesByReference: true, removeExtraBlanks: true });
+      const definition = {
+        info: { title: options.title ?? 'Document', producer: 'editor-backend' },
+        content: markPageBreaks(converted.content),
+        images: converted.images,
+        defaultStyle: { font: 'Roboto' },
+      };
+      const buffer = await pdfmake.createPdf(definition).getBuffer();
+      return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    } finally {
+      dom.window.close();
+    }
+  }
+}
