@@ -67,6 +67,8 @@ for (const failOpen of [true, false]) {
   });
 }
 
+const CLIENT = { headers: { authorization: 'Bearer 0b7f3a52-7b1e-4c1a-9a55-0d2f3c4b5a69' } };
+
 describe('the host when its rate-limit Redis (password in the URL) goes away', () => {
   let redis: OwnRedis;
   let server: RunningServer;
@@ -94,7 +96,7 @@ describe('the host when its rate-limit Redis (password in the URL) goes away', (
     const { app, container } = createHost(config, { logger: pino({ level: 'info' }, sink) });
     server = await listen(app, '127.0.0.1', 0);
     dispose = () => container.unbindAllAsync();
-    await eventually(async () => (await fetch(`${server.url}/ai/x`)).headers.get('x-ratelimit-limit') === '50');
+    await eventually(async () => (await fetch(`${server.url}/ai/providers`, CLIENT)).headers.get('x-ratelimit-limit') === '50');
   });
   after(async () => {
     await server.close(0);
@@ -106,7 +108,7 @@ describe('the host when its rate-limit Redis (password in the URL) goes away', (
   it('keeps serving: the AI limiter (failOpen false) answers 429, the file connector (failOpen true) admits', async () => {
     await redis.stop();
     for (let i = 0; i < 3; i += 1) {
-      const ai = await within(NO_HANG_MS, fetch(`${server.url}/ai/x`));
+      const ai = await within(NO_HANG_MS, fetch(`${server.url}/ai/providers`, CLIENT));
       assert.equal(ai.status, 429);
       assert.equal(ai.headers.get('retry-after'), '1');
       assert.equal(ai.headers.get('x-ratelimit-limit'), null, 'no made-up numbers while Redis cannot be asked');
@@ -121,7 +123,7 @@ describe('the host when its rate-limit Redis (password in the URL) goes away', (
 
   it('is limited again once Redis is back', async () => {
     await redis.start();
-    await eventually(async () => (await fetch(`${server.url}/ai/x`)).status === 404);
+    await eventually(async () => (await fetch(`${server.url}/ai/providers`, CLIENT)).status === 200);
     assert.equal((await fetch(`${server.url}/?action=files&source=docs`)).headers.get('x-ratelimit-limit'), '50');
     assert.equal(logLines.filter((l) => /available again/.test(l.msg)).length, 2);
   });
