@@ -2,6 +2,20 @@ import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { CheckPermission } from '../application/files/check-permission.js';
 import { ListFiles } from '../application/files/list-files.js';
+import { ListFolders } from '../application/files/list-folders.js';
+import { GetPermissions } from '../application/files/get-permissions.js';
+import { UploadFiles } from '../application/files/upload-files.js';
+import { RemoveFiles } from '../application/files/remove-files.js';
+import { MoveFiles } from '../application/files/move-files.js';
+import { RenameFile } from '../application/files/rename-file.js';
+import { CreateFolder } from '../application/files/create-folder.js';
+import { RemoveFolder } from '../application/files/remove-folder.js';
+import { MoveFolder } from '../application/files/move-folder.js';
+import { RenameFolder } from '../application/files/rename-folder.js';
+import { DownloadFile } from '../application/files/download-file.js';
+import { UploadPolicy } from '../domain/files/upload-policy.js';
+import { DompurifySvgSanitizer } from '../adapters/outbound/svg-dompurify/dompurify-svg-sanitizer.js';
+import type { SvgSanitizer } from '../ports/svg-sanitizer.js';
 import type { Thumbnails } from '../application/files/thumbnails.js';
 import { AccessControlList } from '../domain/files/access-control-list.js';
 import { LocalFileStorage } from '../adapters/outbound/storage/local-file-storage.js';
@@ -9,12 +23,16 @@ import { StaticFileSources } from '../adapters/outbound/storage/static-file-sour
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AccessPolicy } from '../ports/access-policy.js';
 import type { FileSources } from '../ports/file-sources.js';
+import type { Metrics } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
 
 export interface FilesOverrides {
   fileSources?: FileSources;
   accessPolicy?: AccessPolicy;
+  svgSanitizer?: SvgSanitizer;
 }
+
+const { FileSources: SOURCES, CheckPermission: CHECK, Thumbnails: THUMBS } = TOKENS;
 
 export const sourcesFromConfig = (config: FilesConfig, baseDir = process.cwd()): FileSources =>
   new StaticFileSources(
@@ -40,4 +58,28 @@ export const filesModule = (config: FilesConfig, overrides: FilesOverrides = {})
         [TOKENS.FileSources, TOKENS.CheckPermission, TOKENS.Thumbnails],
       )
       .inSingletonScope();
+    bind<UploadPolicy>(TOKENS.UploadPolicy).toConstantValue(new UploadPolicy(config.allowedExtensions, config.maxFileSize));
+    bind<SvgSanitizer>(TOKENS.SvgSanitizer).toConstantValue(overrides.svgSanitizer ?? new DompurifySvgSanitizer());
+    // Each use case from its ports; the `inject` lists name them in constructor order.
+    const useCase = <T>(token: symbol, inject: symbol[], make: (...deps: never[]) => T) =>
+      bind(token).toResolvedValue(make as (...deps: unknown[]) => T, inject).inSingletonScope();
+    useCase(TOKENS.ListFolders, [SOURCES, CHECK], (s: FileSources, c: CheckPermission) => new ListFolders(s, c));
+    useCase(TOKENS.GetPermissions, [TOKENS.AccessPolicy], (p: AccessPolicy) => new GetPermissions(p));
+    useCase(
+      TOKENS.UploadFiles,
+      [SOURCES, CHECK, TOKENS.UploadPolicy, TOKENS.SvgSanitizer, TOKENS.Metrics, THUMBS],
+      (s: FileSources, c: CheckPermission, p: UploadPolicy, v: SvgSanitizer, m: Metrics, t: Thumbnails) => new UploadFiles(s, c, p, v, m, t),
+    );
+    useCase(TOKENS.RemoveFiles, [SOURCES, CHECK, THUMBS], (s: FileSources, c: CheckPermission, t: Thumbnails) => new RemoveFiles(s, c, t));
+    useCase(TOKENS.MoveFiles, [SOURCES, CHECK, THUMBS], (s: FileSources, c: CheckPermission, t: Thumbnails) => new MoveFiles(s, c, t));
+    useCase(
+      TOKENS.RenameFile,
+      [SOURCES, CHECK, TOKENS.UploadPolicy, THUMBS],
+      (s: FileSources, c: CheckPermission, p: UploadPolicy, t: Thumbnails) => new RenameFile(s, c, p, t),
+    );
+    useCase(TOKENS.CreateFolder, [SOURCES, CHECK], (s: FileSources, c: CheckPermission) => new CreateFolder(s, c));
+    useCase(TOKENS.RemoveFolder, [SOURCES, CHECK], (s: FileSources, c: CheckPermission) => new RemoveFolder(s, c));
+    useCase(TOKENS.MoveFolder, [SOURCES, CHECK], (s: FileSources, c: CheckPermission) => new MoveFolder(s, c));
+    useCase(TOKENS.RenameFolder, [SOURCES, CHECK], (s: FileSources, c: CheckPermission) => new RenameFolder(s, c));
+    useCase(TOKENS.DownloadFile, [SOURCES, CHECK], (s: FileSources, c: CheckPermission) => new DownloadFile(s, c));
   });

@@ -1,6 +1,17 @@
 import type { Request, Response } from 'express';
 import type { CheckPermission } from '../../../../application/files/check-permission.js';
 import type { ListFiles } from '../../../../application/files/list-files.js';
+import type { ListFolders } from '../../../../application/files/list-folders.js';
+import type { GetPermissions } from '../../../../application/files/get-permissions.js';
+import type { UploadFiles } from '../../../../application/files/upload-files.js';
+import type { RemoveFiles } from '../../../../application/files/remove-files.js';
+import type { MoveFiles } from '../../../../application/files/move-files.js';
+import type { RenameFile } from '../../../../application/files/rename-file.js';
+import type { CreateFolder } from '../../../../application/files/create-folder.js';
+import type { RemoveFolder } from '../../../../application/files/remove-folder.js';
+import type { MoveFolder } from '../../../../application/files/move-folder.js';
+import type { RenameFolder } from '../../../../application/files/rename-folder.js';
+import type { DownloadFile } from '../../../../application/files/download-file.js';
 import type { ConsumeRateLimit } from '../../../../application/rate-limit/consume-rate-limit.js';
 import type { MediaUseCases } from './media-use-cases.js';
 import type { CheckAuthentication } from './authenticate.js';
@@ -10,6 +21,17 @@ import type { Params } from './params.js';
 export interface FileUseCases extends Partial<MediaUseCases> {
   checkPermission: CheckPermission;
   listFiles: ListFiles;
+  listFolders: ListFolders;
+  getPermissions: GetPermissions;
+  uploadFiles: UploadFiles;
+  removeFiles: RemoveFiles;
+  moveFiles: MoveFiles;
+  renameFile: RenameFile;
+  createFolder: CreateFolder;
+  removeFolder: RemoveFolder;
+  moveFolder: MoveFolder;
+  renameFolder: RenameFolder;
+  downloadFile: DownloadFile;
 }
 
 export interface FilesHttpOptions {

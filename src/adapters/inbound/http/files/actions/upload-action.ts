@@ -1,0 +1,54 @@
+import type { IncomingFile } from '../../../../../application/files/upload-files.js';
+import { InvalidInputError } from '../../../../../domain/errors.js';
+import type { FileAction } from '../action.js';
+import { readMultipart } from '../multipart.js';
+import { stringParam } from '../params.js';
+import { absoluteBaseUrl } from '../public-url.js';
+
+async function* startingWith(first: IncomingFile, rest: AsyncIterator<IncomingFile>): AsyncIterable<IncomingFile> {
+  yield first;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
+ * `fileUpload`: multipart, streamed file by file into storage. `path` and
+ * `source` come from fields sent before the first file (the Jodit uploader
+ * sends them first) or the query. Refused files are reported by name; when
+ * every file was refused, the first refusal is the answer (413, 415, …).
+ */
+export const uploadAction: FileAction = {
+  name: 'fileUpload',
+  readOnly: false,
+  async handle({ req, role, params, options }) {
+    try {
+      const upload = readMultipart(req, { maxFiles: 100, maxFieldBytes: 64 * 1024 });
+      const files = upload.files[Symbol.asyncIterator]();
+      const first = await files.next();
+      if (first.done) throw new InvalidInputError('No file was sent');
+      const source = upload.fields.source || stringParam(params, 'source') || undefined;
+      const path = upload.fields.path ?? stringParam(params, 'path');
+      const result = await options.useCases.uploadFiles.execute({
+        role,
+        ...(source ? { source } : {}),
+        ...(path !== undefined ? { path } : {}),
+        files: startingWith(first.value, files),
+      });
+      if (result.stored.length === 0 && result.failed[0]) throw result.failed[0].error;
+      return {
+        files: result.stored.map((file) => file.path.toString()),
+        isImages: result.stored.map((file) => file.isImage),
+        baseurl: absoluteBaseUrl(result.source.baseurl, req, options.publicUrl, options.trustProxy),
+        path: result.folder.toFolderString(),
+        messages: [
+          ...result.stored.map((file) => `Uploaded ${file.path.name!.value}`),
+          ...result.failed.map(({ name, error }) => `${name}: ${error.message}`),
+        ],
+      };
+    } catch (error) {
+      // Stop reading a refused upload; the answer goes out and the connection closes.
+      req.unpipe();
+      req.resume();
+      throw error;
+    }
+  },
+};

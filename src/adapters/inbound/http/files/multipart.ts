@@ -1,0 +1,67 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import type { IncomingFile } from '../../../../application/files/upload-files.js';
+import { InvalidInputError } from '../../../../domain/errors.js';
+
+export interface MultipartUpload {
+  /** Text fields seen so far; those sent before the first file are known when it arrives. */
+  fields: Record<string, string>;
+  files: AsyncIterable<IncomingFile>;
+}
+
+const FILE_FIELD = /^files(\[\d*\])?$/;
+
+/**
+ * Streams a multipart body file by file: the next file is not read until the
+ * previous one was consumed or discarded, so nothing is held in memory. A
+ * client that goes away ends the iteration with an error (the write in
+ * progress removes its temporary file).
+ */
+export const readMultipart = (req: Request, limits: { maxFiles: number; maxFieldBytes: number }): MultipartUpload => {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) throw new InvalidInputError('Send the files as multipart/form-data');
+  const parser = busboy({ headers: req.headers, limits: { files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: 100 }, defParamCharset: 'utf8' });
+  const fields: Record<string, string> = {};
+  const queue: (IncomingFile | Error | null)[] = [];
+  let wake: (() => void) | undefined;
+  const push = (item: IncomingFile | Error | null) => {
+    queue.push(item);
+    wake?.();
+  };
+  parser.on('field', (name, value) => {
+    fields[name] = value;
+  });
+  parser.on('file', (field, stream, info) => {
+    if (!FILE_FIELD.test(field)) {
+      stream.resume();
+      return;
+    }
+    stream.on('limit', () => stream.destroy(new InvalidInputError('The file is too large')));
+    push({
+      name: info.filename ?? "",
+      content: stream,
+      discard: async () => {
+        stream.resume();
+      },
+    });
+  });
+  parser.on('filesLimit', () => push(new InvalidInputError(`At most ${limits.maxFiles} files per upload`)));
+  parser.on('error', (error) => push(error instanceof Error ? error : new Error(String(error))));
+  parser.on('close', () => push(null));
+  req.on('aborted', () => push(new InvalidInputError('The upload was cut off')));
+  req.on('close', () => {
+    if (!req.complete) parser.destroy(new InvalidInputError('The upload was cut off'));
+  });
+  req.pipe(parser);
+
+  async function* files(): AsyncIterable<IncomingFile> {
+    for (;;) {
+      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      const next = queue.shift()!;
+      if (next === null) return;
+      if (next instanceof Error) throw next;
+      yield next;
+    }
+  }
+  return { fields, files: files() };
+};
