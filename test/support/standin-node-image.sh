@@ -22,6 +22,10 @@ mkdir -p "$mnt/usr/local/bin" "$mnt/usr/local/lib/node_modules" "$mnt/tmp" "$mnt
 chmod 1777 "$mnt/tmp"
 cp -L "$(command -v node)" "$mnt/usr/local/bin/node"
 for lib in $(ldd "$(command -v node)" | grep -o '/[^ ]*'); do mkdir -p "$mnt$(dirname "$lib")"; cp -L "$lib" "$mnt$lib"; done
+# The rest of glibc that node:20-slim (Debian) ships and native addons such as sharp's libvips load.
+for lib in $(ls /lib/x86_64-linux-gnu/libresolv.so* /lib/x86_64-linux-gnu/libnss_*.so* 2>/dev/null); do
+  mkdir -p "$mnt$(dirname "$lib")"; cp -L "$lib" "$mnt$lib"
+done
 cp -r "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")" "$mnt/usr/local/lib/node_modules/npm"
 ln -s ../lib/node_modules/npm/bin/npm-cli.js "$mnt/usr/local/bin/npm"
 printf 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\n' > "$mnt/etc/passwd"
