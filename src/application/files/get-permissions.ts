@@ -13,7 +13,7 @@ export class GetPermissions {
 
   async execute(input: GetPermissionsInput): Promise<Record<Permission, boolean>> {
     const path = SafePath.parse(input.path);
-    const answers = await Promise.all(PERMISSIONS.map(async (p) => [p, await this.policy.isAllowed(input.role, p, { path })] as const));
+    const answers = await Promise.all(PERMISSIONS.map(async (p) => [p, await this.policy.isAllowed(input.role, p, { path, anyExtension: true })] as const));
     return Object.fromEntries(answers) as Record<Permission, boolean>;
   }
 }

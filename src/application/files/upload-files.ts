@@ -1,4 +1,4 @@
-import { DomainError, InvalidInputError } from '../../domain/errors.js';
+import { DomainError } from '../../domain/errors.js';
 import { isImageName } from '../../domain/files/file-entry.js';
 import { FileName } from '../../domain/files/file-name.js';
 import { SafePath } from '../../domain/files/safe-path.js';
@@ -52,8 +52,7 @@ export class UploadFiles {
   async execute(input: UploadFilesInput): Promise<UploadResult> {
     const folder = SafePath.parse(input.path);
     const source = resolveSource(this.sources, input.source);
-    await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD', target: { path: folder } });
-    if ((await source.storage.stat(folder))?.kind !== 'folder') throw new InvalidInputError(`Folder "${folder.toString()}" does not exist`);
+    await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD', target: { path: folder, anyExtension: true } });
     const result: UploadResult = { source: describe(source), folder, stored: [], failed: [] };
     for await (const file of input.files) {
       try {

@@ -11,6 +11,8 @@ export type AccessRule = {
 export interface AccessTarget {
   path?: SafePath;
   extension?: string;
+  /** With no `extension`: count rules limited to some extensions too ("may this role upload anything here?"). */
+  anyExtension?: boolean;
 }
 
 /**
@@ -44,7 +46,8 @@ export class AccessControlList {
     if (!(target.path ?? SafePath.root).isWithin(rule.scope)) return false;
     if (rule.extensions && rule.extensions.length > 0) {
       const extension = target.extension?.toLowerCase();
-      if (extension === undefined || !rule.extensions.some((e) => e.toLowerCase() === extension)) return false;
+      if (extension === undefined) return target.anyExtension === true;
+      if (!rule.extensions.some((e) => e.toLowerCase() === extension)) return false;
     }
     return true;
   }

@@ -100,11 +100,11 @@ describe('file and folder actions over HTTP', () => {
     assert.equal((await client.upload([{ name: 'x.txt.php', content: '<?php' }])).status, 415);
   });
 
-  it('fileUpload: 400 without a file or to a missing folder, 405 by GET', async () => {
+  it('fileUpload: 400 without a file, 404 to a missing folder, 405 by GET', async () => {
     const form = new FormData();
     form.append('path', '');
     assert.equal((await fetch(`${server.url}/?action=fileUpload`, { method: 'POST', body: form })).status, 400);
-    assert.equal((await client.upload([{ name: 'a.txt', content: 'x' }], { path: 'nowhere/' })).status, 400);
+    assert.equal((await client.upload([{ name: 'a.txt', content: 'x' }], { path: 'nowhere/' })).status, 404);
     assert.equal((await client.get('action=fileUpload')).status, 405);
   });
 

@@ -47,3 +47,12 @@ describe('AccessControlList', () => {
     assert.equal(clientPermissionKey('FILES'), 'allowFiles');
   });
 });
+
+describe('AccessControlList for "anything here?" questions', () => {
+  it('counts extension-limited rules when asked about any extension, never about none', () => {
+    const acl = new AccessControlList([{ role: 'user', extensions: ['jpg'], FILE_UPLOAD: true }]);
+    assert.equal(acl.isAllowed('user', 'FILE_UPLOAD', { anyExtension: true }), true);
+    assert.equal(acl.isAllowed('user', 'FILE_UPLOAD', {}), false);
+    assert.equal(acl.isAllowed('other', 'FILE_UPLOAD', { anyExtension: true }), false);
+  });
+});
