@@ -7,6 +7,8 @@ import { createAiRouter, sendAiError, type AiHttpOptions } from './ai/router.js'
 import { corsPolicy, type AllowedOrigins } from './cors.js';
 import { requestId } from './request-id.js';
 import { serveSourceFiles } from './static-files.js';
+import { serveStorageFiles } from './storage-files.js';
+import type { FileStorage } from '../../../ports/file-storage.js';
 
 export interface StaticMount {
   /** URL path the files are served under, e.g. `/files/default/`. */
@@ -14,11 +16,17 @@ export interface StaticMount {
   root: string;
 }
 
+/** A source served through its storage port (S3) rather than from a local folder. */
+export interface StorageMount {
+  urlPath: string;
+  storage: FileStorage;
+}
+
 export interface HttpAppOptions {
   allowedOrigins: AllowedOrigins;
   trustProxy: boolean;
   logger: Logger;
-  files?: FilesHttpOptions & { mountPath: string; staticMounts: StaticMount[] };
+  files?: FilesHttpOptions & { mountPath: string; staticMounts: StaticMount[]; storageMounts?: StorageMount[] };
   ai?: AiHttpOptions;
 }
 
@@ -40,6 +48,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   if (options.ai) app.use('/ai', createAiRouter(options.ai));
   if (options.files) {
     for (const mount of options.files.staticMounts) app.use(mount.urlPath, serveSourceFiles(mount.root));
+    for (const mount of options.files.storageMounts ?? []) app.use(mount.urlPath, serveStorageFiles(mount.storage));
     app.use(options.files.mountPath, createFilesRouter(options.files));
   }
   app.use((_req: Request, res: Response) => {

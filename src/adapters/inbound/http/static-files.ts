@@ -1,8 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router } from 'express';
-
-const ACTIVE_CONTENT = /\.(svg|svgz|html?|xhtml|xml|js|mjs)$/i;
+import { setServedFileHeaders } from './served-file-headers.js';
 
 const isInside = (root: string, candidate: string): boolean => candidate === root || candidate.startsWith(root + path.sep);
 
@@ -37,12 +36,7 @@ export const serveSourceFiles = (root: string): Router => {
       dotfiles: 'ignore',
       index: false,
       redirect: false,
-      setHeaders(res, filePath) {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-        if (ACTIVE_CONTENT.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
-      },
+      setHeaders: setServedFileHeaders,
     }),
   );
   return router;
