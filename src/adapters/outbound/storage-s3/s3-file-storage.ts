@@ -84,7 +84,7 @@ export class S3FileStorage implements FileStorage {
     if (await this.stat(path)) throw new AlreadyExistsError(`"${path.toString()}" already exists`);
     try {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: this.keys.folder(path), Body: '', ...this.ifAbsent() }),
+        new PutObjectCommand({ Bucket: this.bucket, Key: this.keys.folder(path), Body: '', ContentLength: 0, ...this.ifAbsent() }),
       );
     } catch (error) {
       if (isS3PreconditionFailed(error)) throw new AlreadyExistsError(`"${path.toString()}" already exists`);
