@@ -107,6 +107,9 @@ describe('two instances sharing one S3 store and one Redis', () => {
       assert.equal(served.headers.get('content-length'), '17');
       assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
     }
+    const head = await fetch(`${second.url}/files/shared/report.txt`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.equal((await fetch(`${second.url}/files/shared/missing.txt`)).status, 404);
     assert.equal((await fetch(`${second.url}/files/shared/..%2F..%2Fetc%2Fpasswd`)).status, 404);
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
-import { lookup } from 'mime-types';
+import { contentType } from 'mime-types';
 import { isDomainError } from '../../../domain/errors.js';
 import { SafePath } from '../../../domain/files/safe-path.js';
 import type { FileStorage } from '../../../ports/file-storage.js';
@@ -34,7 +34,7 @@ export const serveStorageFiles = (storage: FileStorage): Router => {
       if (entry?.kind !== 'file') return notFound(res);
       const content = req.method === 'HEAD' ? undefined : await storage.read(path);
       setServedFileHeaders(res, entry.name.value);
-      res.setHeader('Content-Type', lookup(entry.name.value) || 'application/octet-stream');
+      res.setHeader('Content-Type', contentType(entry.name.value) || 'application/octet-stream');
       res.setHeader('Content-Length', String(entry.size));
       res.setHeader('Last-Modified', entry.modifiedAt.toUTCString());
       if (!content) return res.end();
