@@ -136,4 +136,24 @@ describe('S3FileStorage against a real S3 protocol server', () => {
     }
     failing.destroy();
   });
+
+  it('reports a file moved by copy whose original could not be deleted as being in both places', async () => {
+    const failing = createS3Client(s3.connection);
+    failing.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'DeleteObjectCommand') throw new Error('connection reset');
+        return next(args);
+      },
+      { step: 'initialize', name: 'failDeletes' },
+    );
+    const storage = storageAt('copy-only/', 5 * MiB, 2, failing);
+    await storage.write(SafePath.parse('note.txt'), text('note'));
+    await assert.rejects(storage.move(SafePath.parse('note.txt'), SafePath.parse('renamed.txt')), (error: unknown) => {
+      assert.ok(error instanceof MoveIncompleteError);
+      assert.deepEqual(error.details, { moved: [], notMoved: [], inBothPlaces: ['note.txt'] });
+      return true;
+    });
+    assert.deepEqual(await names(storage), ['note.txt', 'renamed.txt']);
+    failing.destroy();
+  });
 });

@@ -155,7 +155,7 @@ export class S3FileStorage implements FileStorage {
     if (await this.stat(to)) throw new AlreadyExistsError(`"${to.toString()}" already exists`);
     if (source.kind === 'file') {
       if (source.size > MAX_COPY_BYTES) throw new InvalidInputError('Files over 5 GB cannot be moved in S3 storage');
-      await moveObject(this.client, this.bucket, this.keys.file(from), this.keys.file(to));
+      await moveObject(this.client, this.bucket, this.keys.file(from), this.keys.file(to), from.toString());
       return;
     }
     await moveFolder({

@@ -16,11 +16,21 @@ interface FolderMove {
   describe(key: string): string;
 }
 
-/** Copies one object to a new key, then deletes the original. */
-export const moveObject = async (client: S3Client, bucket: string, from: string, to: string): Promise<void> => {
+/** Copies one object to a new key, then deletes the original; `shownAs` names it in an error. */
+export const moveObject = async (client: S3Client, bucket: string, from: string, to: string, shownAs: string): Promise<void> => {
   await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: copySource(bucket, from) }));
-  await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+  try {
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+  } catch (error) {
+    throw withCause(
+      new MoveIncompleteError('The file was copied but could not be removed from its old place', { moved: [], notMoved: [], inBothPlaces: [shownAs] }),
+      error,
+    );
+  }
 };
+
+/** Keeps the storage failure behind a domain error for the logs. */
+const withCause = (error: MoveIncompleteError, cause: unknown): MoveIncompleteError => Object.assign(error, { cause });
 
 /**
  * S3 has no rename: every object below the folder is copied, then deleted,
@@ -60,10 +70,13 @@ export const moveFolder = async (move: FolderMove): Promise<void> => {
   if (failures.length === 0) return;
   const notMoved = await leftBehind(move, remaining, inBothPlaces);
   const shown = (keys: string[]) => keys.slice(0, SHOWN_PER_LIST).map(move.describe);
-  throw new MoveIncompleteError(
-    `The move stopped part-way: ${moved.length} item(s) moved, ${notMoved.length} not moved, ` +
-      `${inBothPlaces.length} copied but still in the old place`,
-    { moved: shown(moved), notMoved: shown(notMoved), inBothPlaces: shown(inBothPlaces) },
+  throw withCause(
+    new MoveIncompleteError(
+      `The move stopped part-way: ${moved.length} item(s) moved, ${notMoved.length} not moved, ` +
+        `${inBothPlaces.length} copied but still in the old place`,
+      { moved: shown(moved), notMoved: shown(notMoved), inBothPlaces: shown(inBothPlaces) },
+    ),
+    failures[0],
   );
 };
 
