@@ -44,6 +44,9 @@ const startInstance = async (configFile: string, env: Record<string, string>): P
   };
 };
 
+// Both instances are configured with the shared Redis rate limit as a deployment would be; what
+// uses Redis (rate limits, conversations) and the upload/resize actions arrive on other branches,
+// and with them the checks that a limit holds across instances and an upload shows on the other.
 describe('two instances sharing one S3 store and one Redis', () => {
   let s3: RunningS3;
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
