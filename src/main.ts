@@ -25,7 +25,7 @@ const main = async (): Promise<void> => {
     {
       config: source,
       url: running.url,
-      files: config.files ? Object.entries(config.files.sources).map(([name, s]) => `${name} → ${s.root}`) : 'disabled',
+      files: config.files ? Object.entries(config.files.sources).map(([name, s]) => `${name} → ${s.storage?.type === 's3' ? `s3://${s.storage.bucket}/${s.storage.prefix}` : s.root}`) : 'disabled',
       aiProviders: config.ai ? Object.keys(config.ai.providers) : 'disabled',
     },
     `editor backend listening on ${running.url} (files: ${running.url}${config.files?.mountPath ?? ''}?action=files, AI: ${running.url}/ai/health)`,

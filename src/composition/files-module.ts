@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { CheckPermission } from '../application/files/check-permission.js';
 import { ListFiles } from '../application/files/list-files.js';
@@ -18,13 +17,13 @@ import { DompurifySvgSanitizer } from '../adapters/outbound/svg-dompurify/dompur
 import type { SvgSanitizer } from '../ports/svg-sanitizer.js';
 import type { Thumbnails } from '../application/files/thumbnails.js';
 import { AccessControlList } from '../domain/files/access-control-list.js';
-import { LocalFileStorage } from '../adapters/outbound/storage/local-file-storage.js';
 import { StaticFileSources } from '../adapters/outbound/storage/static-file-sources.js';
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AccessPolicy } from '../ports/access-policy.js';
 import type { FileSources } from '../ports/file-sources.js';
 import type { Metrics } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
+import { storageFromConfig } from './storage-from-config.js';
 
 export interface FilesOverrides {
   fileSources?: FileSources;
@@ -40,7 +39,7 @@ export const sourcesFromConfig = (config: FilesConfig, baseDir = process.cwd()):
       name,
       title: source.title ?? name,
       baseurl: source.baseurl ?? `/files/${name}/`,
-      storage: new LocalFileStorage(path.resolve(baseDir, source.root)),
+      storage: storageFromConfig(source, baseDir),
     })),
   );
 

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Container } from 'inversify';
 import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import { createHttpApp, type HttpAppOptions, type StaticMount } from '../adapters/inbound/http/app.js';
+import { createHttpApp, type HttpAppOptions, type StaticMount, type StorageMount } from '../adapters/inbound/http/app.js';
 import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
 import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
 import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
@@ -11,8 +10,10 @@ import type { AppConfig } from '../config/schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AiConfig } from '../config/ai-schema.js';
 import type { Metrics, MetricsExposition } from '../ports/metrics.js';
+import type { FileSources } from '../ports/file-sources.js';
 import { TOKENS } from '../ports/tokens.js';
 import { buildContainer, type ContainerOverrides } from './container.js';
+import { localRoot } from './storage-from-config.js';
 
 export type CheckAiAuthentication = (credentials: { apiKey: string; referer?: string; req: Request }) => string | null | Promise<string | null>;
 
@@ -28,11 +29,23 @@ export interface HostOptions {
   baseDir?: string;
 }
 
-/** Sources whose baseurl is a path on this server are served by it. */
+/** Local sources whose baseurl is a path on this server are served by it from disk. */
 const staticMounts = (files: FilesConfig, baseDir: string): StaticMount[] =>
-  Object.entries(files.sources)
-    .map(([name, source]) => ({ urlPath: source.baseurl ?? `/files/${name}/`, root: path.resolve(baseDir, source.root) }))
-    .filter((mount) => mount.urlPath.startsWith('/'));
+  Object.entries(files.sources).flatMap(([name, source]) => {
+    const root = localRoot(source, baseDir);
+    const urlPath = source.baseurl ?? `/files/${name}/`;
+    return root && urlPath.startsWith('/') ? [{ urlPath, root }] : [];
+  });
+
+/** S3 sources whose baseurl is a path on this server are streamed through their storage port. */
+const storageMounts = (files: FilesConfig, container: Container): StorageMount[] => {
+  const storages = new Map(container.get<FileSources>(TOKENS.FileSources).all().map((s) => [s.name, s.storage]));
+  return Object.entries(files.sources).flatMap(([name, source]) => {
+    const urlPath = source.baseurl ?? `/files/${name}/`;
+    const storage = storages.get(name);
+    return source.storage?.type === 's3' && storage && urlPath.startsWith('/') ? [{ urlPath, storage }] : [];
+  });
+};
 
 const filesOptions = (config: AppConfig, files: FilesConfig, container: Container, host: HostOptions): FilesHttpOptions => ({
   useCases: {
@@ -112,6 +125,7 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
             ...filesOptions(config, config.files, container, host),
             mountPath: config.files.mountPath,
             staticMounts: host.overrides?.fileSources ? [] : staticMounts(config.files, baseDir),
+            storageMounts: host.overrides?.fileSources ? [] : storageMounts(config.files, container),
           },
         }
       : {}),

@@ -14,11 +14,50 @@ export const accessRuleSchema = z.strictObject({
   ...flagShape,
 });
 
-export const sourceSchema = z.strictObject({
-  title: z.string().optional(),
-  root: z.string().min(1),
-  baseurl: z.string().optional(),
-});
+const MIN_PART_SIZE = 5 * 1024 * 1024;
+
+export const s3StorageSchema = z
+  .strictObject({
+    type: z.literal('s3'),
+    bucket: z.string().min(3),
+    prefix: z
+      .string()
+      .default('')
+      .refine((prefix) => !prefix.split('/').some((s) => s === '.' || s === '..'), 'cannot contain "." or ".." segments'),
+    region: z.string().min(1).default('us-east-1'),
+    endpoint: z.url().optional(),
+    forcePathStyle: z.boolean().default(false),
+    accessKeyId: z.string().min(1).optional(),
+    secretAccessKey: z.string().min(1).optional(),
+    /** Send `If-None-Match: *` on new files; turn off for a server that rejects it. */
+    conditionalWrites: z.boolean().default(true),
+    partSize: z.number().int().min(MIN_PART_SIZE, 'must be at least 5 MiB (the S3 minimum part size)').default(MIN_PART_SIZE),
+    queueSize: z.number().int().min(1).max(16).default(4),
+  })
+  .refine((s) => (s.accessKeyId === undefined) === (s.secretAccessKey === undefined), {
+    message: 'give both accessKeyId and secretAccessKey, or neither (to use the environment or an instance role)',
+    path: ['secretAccessKey'],
+  });
+
+export const storageSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('local') }), s3StorageSchema]);
+
+export const sourceSchema = z
+  .strictObject({
+    title: z.string().optional(),
+    /** Folder of a local source; an S3 source has `storage.bucket` and `storage.prefix` instead. */
+    root: z.string().min(1).optional(),
+    baseurl: z.string().optional(),
+    storage: storageSchema.optional(),
+  })
+  .superRefine((source, ctx) => {
+    const s3 = source.storage?.type === 's3';
+    if (!s3 && source.root === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['root'], message: 'a local source needs a root folder (or set "storage": {"type": "s3", …})' });
+    }
+    if (s3 && source.root !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['root'], message: 'an s3 source has no root: its files live under storage.bucket and storage.prefix' });
+    }
+  });
 
 export const filesAuthSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('none') }),
@@ -88,3 +127,4 @@ export const filesSchema = z.strictObject({
 
 export type FilesConfig = z.output<typeof filesSchema>;
 export type SourceConfig = z.output<typeof sourceSchema>;
+export type S3StorageConfig = z.output<typeof s3StorageSchema>;

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'REMOTE.ADDRESS_REFUSED'
   | 'REMOTE.FETCH_FAILED'
   | 'REMOTE.TIMEOUT'
+  | 'FILES.MOVE_INCOMPLETE'
   | 'AI.PROVIDER_UNKNOWN'
   | 'AI.PROVIDER_FAILED'
   | 'AI.TIMEOUT'
@@ -84,5 +85,15 @@ export const isDomainError = (error: unknown): error is DomainError => error ins
 export class StorageFullError extends DomainError {
   constructor() {
     super('FILES.STORAGE_FULL', 'There is no space left to store the file');
+  }
+}
+
+/**
+ * A move that storage could only do item by item (copy, then delete) stopped
+ * part-way: `details` says which items reached the target and which did not.
+ */
+export class MoveIncompleteError extends DomainError {
+  constructor(message: string, details: { moved: string[]; notMoved: string[]; inBothPlaces: string[] }) {
+    super('FILES.MOVE_INCOMPLETE', message, details);
   }
 }

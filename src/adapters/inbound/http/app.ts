@@ -10,6 +10,8 @@ import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { requestMetrics } from './request-metrics.js';
 import { serveSourceFiles } from './static-files.js';
+import { serveStorageFiles } from './storage-files.js';
+import type { FileStorage } from '../../../ports/file-storage.js';
 
 export interface StaticMount {
   /** URL path the files are served under, e.g. `/files/default/`. */
@@ -17,11 +19,17 @@ export interface StaticMount {
   root: string;
 }
 
+/** A source served through its storage port (S3) rather than from a local folder. */
+export interface StorageMount {
+  urlPath: string;
+  storage: FileStorage;
+}
+
 export interface HttpAppOptions {
   allowedOrigins: AllowedOrigins;
   trustProxy: boolean;
   logger: Logger;
-  files?: FilesHttpOptions & { mountPath: string; staticMounts: StaticMount[] };
+  files?: FilesHttpOptions & { mountPath: string; staticMounts: StaticMount[]; storageMounts?: StorageMount[] };
   ai?: AiHttpOptions;
   /** Request metrics, `/ready` and the scrape endpoint. */
   ops?: OpsHttpOptions & { recorder: Metrics };
@@ -41,6 +49,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   if (options.ai) app.use('/ai', createAiRouter(options.ai));
   if (options.files) {
     for (const mount of options.files.staticMounts) app.use(mount.urlPath, serveSourceFiles(mount.root));
+    for (const mount of options.files.storageMounts ?? []) app.use(mount.urlPath, serveStorageFiles(mount.storage));
     app.use(options.files.mountPath, createFilesRouter(options.files));
   }
   app.use((_req: Request, res: Response) => {

@@ -2,12 +2,11 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { THUMBNAIL_FOLDER } from '../../../domain/files/file-entry.js';
+import { setServedFileHeaders } from './served-file-headers.js';
 
 /** A dot segment is hidden and never served; only the thumbnail folder, as a folder, is an exception. */
 const isHidden = (part: string, index: number, parts: string[]): boolean =>
   part.startsWith('.') && !(part === THUMBNAIL_FOLDER && index < parts.length - 1);
-
-const ACTIVE_CONTENT = /\.(svg|svgz|html?|xhtml|xml|js|mjs)$/i;
 
 const isInside = (root: string, candidate: string): boolean => candidate === root || candidate.startsWith(root + path.sep);
 
@@ -42,12 +41,7 @@ export const serveSourceFiles = (root: string): Router => {
       dotfiles: 'allow', // hidden segments were refused above, the thumbnail folder let through
       index: false,
       redirect: false,
-      setHeaders(res, filePath) {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-        if (ACTIVE_CONTENT.test(filePath)) res.setHeader('Content-Disposition', 'attachment');
-      },
+      setHeaders: setServedFileHeaders,
     }),
   );
   return router;
