@@ -37,6 +37,8 @@ export class EditorWorld extends World {
   aiRateLimit: { max?: number; windowMs?: number } = {};
   /** The scenario's clock, in ms; steps move it forward. */
   time = Date.parse('2026-01-01T00:00:00Z');
+  /** `files` config for this scenario (upload limits and types); the defaults otherwise. */
+  filesConfig: Record<string, unknown> = {};
   private built?: Container;
 
   constructor(options: IWorldOptions) {
@@ -53,7 +55,7 @@ export class EditorWorld extends World {
   }
 
   get container(): Container {
-    this.built ??= buildContainer(parseConfig({ files: {}, ai: { ...this.ai.config, rateLimit: this.aiRateLimit } }, {}), {
+    this.built ??= buildContainer(parseConfig({ files: this.filesConfig, ai: { ...this.ai.config, rateLimit: this.aiRateLimit } }, {}), {
       ...this.ai.overrides(),
       clock: { now: () => new Date(this.time) },
       fileSources: new StaticFileSources(

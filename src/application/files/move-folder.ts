@@ -21,6 +21,7 @@ export class MoveFolder {
       const from = SafePath.parse(item);
       if (!from.name || from.name.isHidden) throw new InvalidInputError('This folder cannot be moved');
       const to = dest.join(from.name);
+      if (dest.isWithin(from)) throw new InvalidInputError('A folder cannot be moved into itself');
       for (const target of [from, to]) {
         await this.checkPermission.execute({ role: input.role, permission: 'FOLDER_MOVE', target: { path: target } });
       }
