@@ -47,8 +47,12 @@ describe('GET /?action=files over HTTP', () => {
     const hello = docs.files.find((f: any) => f.file === 'hello.txt');
     assert.deepEqual(
       { ...hello, changed: typeof hello.changed },
-      { file: 'hello.txt', name: 'hello.txt', type: 'file', size: 5, changed: 'string', isImage: false },
+      { file: 'hello.txt', name: 'hello.txt', type: 'file', size: 5, changed: 'string', isImage: false, thumb: `${server.url}/icons/txt.svg`, thumbIsAbsolute: true },
     );
+    const icon = await fetch(hello.thumb);
+    assert.equal(icon.status, 200);
+    assert.equal(icon.headers.get('content-type'), 'image/svg+xml; charset=utf-8');
+    assert.match(await icon.text(), /^<svg[^>]*>.*TXT/);
     assert.ok(!Number.isNaN(Date.parse(hello.changed)));
     assert.equal(docs.files.find((f: any) => f.file === 'pic.png').isImage, true);
   });

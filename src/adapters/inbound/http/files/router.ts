@@ -7,6 +7,7 @@ import type { FilesHttpOptions } from './action.js';
 import { FILE_ACTIONS } from './actions/index.js';
 import { resolveRole } from './authenticate.js';
 import { mergedParams, stringParam } from './params.js';
+import { serveIcon } from './icons.js';
 
 class MethodNotAllowedError extends DomainError {
   constructor(action: string) {
@@ -35,6 +36,7 @@ export const createFilesRouter = (options: FilesHttpOptions): Router => {
   router.get('/ping', (_req, res) => {
     res.json({ success: true });
   });
+  router.get('/icons/:name.svg', serveIcon);
   router.all(
     '/',
     cookieParser(),

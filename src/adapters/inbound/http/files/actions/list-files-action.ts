@@ -36,9 +36,10 @@ export const listFilesAction: FileAction = {
       path: stringParam(params, 'path'),
       options: listingOptionsFrom(params),
     });
+    const iconsBase = absoluteBaseUrl(`${req.baseUrl}/icons/`, req, options.publicUrl, options.trustProxy);
     return {
       sources: listings.map((listing) =>
-        presentListing(listing, absoluteBaseUrl(listing.source.baseurl, req, options.publicUrl, options.trustProxy)),
+        presentListing(listing, absoluteBaseUrl(listing.source.baseurl, req, options.publicUrl, options.trustProxy), iconsBase),
       ),
     };
   },
