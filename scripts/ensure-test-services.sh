@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure what the tests talk to is there: a Redis on loopback and Debian's
-# Chromium for the browser tests. Installs with apt-get only when missing and
+# Chromium for the browser tests, buildah for the image build. Installs with apt-get only when missing and
 # only when running as root; otherwise says what is missing.
 set -u
 
@@ -29,4 +29,6 @@ fi
 redis-cli -u "$redis_url" ping >/dev/null 2>&1 || echo "ensure-test-services: no Redis answers at $redis_url" >&2
 
 if [ ! -x /usr/bin/chromium ]; then apt_install chromium || true; fi
+# The container image is built in a test with buildah (no Docker engine needed); without it that test is skipped.
+if ! have buildah; then apt_install buildah || true; fi
 exit 0

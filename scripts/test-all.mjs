@@ -8,9 +8,9 @@ const stages = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', '.'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'dependency rules', cmd: 'npx', args: ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'] },
-  { name: 'unit, contract, integration', cmd: 'node', args: ['--import', 'tsx', '--test-reporter=tap', 'test/run.ts', 'unit', 'contract', 'integration'] },
+  { name: 'unit, contract, integration', cmd: 'node', args: ['--import', 'tsx', '--test-reporter=tap', '--test-force-exit', 'test/run.ts', 'unit', 'contract', 'integration'] },
   { name: 'features', cmd: 'npx', args: ['cucumber-js'], env: { NODE_OPTIONS: '--import=tsx' } },
-  { name: 'end to end', cmd: 'node', args: ['--import', 'tsx', '--test-reporter=tap', '--test-concurrency=1', 'test/run.ts', 'e2e'] },
+  { name: 'end to end', cmd: 'node', args: ['--import', 'tsx', '--test-reporter=tap', '--test-force-exit', 'test/run.ts', 'e2e'] },
 ];
 
 const only = process.argv.slice(2);

@@ -5,8 +5,12 @@ import { createLogger } from './composition/logger.js';
 
 const main = async (): Promise<void> => {
   let loaded;
+  let host;
+  let logger;
   try {
     loaded = loadConfig();
+    logger = createLogger(loaded.config.logLevel);
+    host = createHost(loaded.config, { logger });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -15,8 +19,7 @@ const main = async (): Promise<void> => {
     throw error;
   }
   const { config, source } = loaded;
-  const logger = createLogger(config.logLevel);
-  const { app } = createHost(config, { logger });
+  const { app, container } = host;
   const running = await listen(app, config.host, config.port, logger);
   logger.info(
     {
@@ -32,7 +35,8 @@ const main = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-    void running.close(config.shutdownGraceMs).then(() => {
+    void running.close(config.shutdownGraceMs).then(async () => {
+      await container.unbindAllAsync(); // closes what adapters hold open (Redis connections)
       logger.info('stopped');
       process.exit(0);
     });

@@ -6,6 +6,10 @@ import type { AccessRule } from '../../src/domain/files/access-control-list.js';
 import { AccessControlList } from '../../src/domain/files/access-control-list.js';
 import { parseConfig } from '../../src/config/load-config.js';
 import { buildContainer } from '../../src/composition/container.js';
+import type { StreamPart } from '../../src/domain/ai/stream-part.js';
+import { AiScenario } from './ai-scenario.js';
+import { MemoryMetrics } from '../../src/adapters/outbound/metrics-memory/memory-metrics.js';
+import type { FixedReadinessCheck } from '../../test/support/fixed-readiness-check.js';
 import { FakeDocumentRenderer } from '../../test/fakes/fake-document-renderer.js';
 import { FakeImageProcessor } from '../../test/fakes/fake-image-processor.js';
 import { FakeRemoteFetcher } from '../../test/fakes/fake-remote-fetcher.js';
@@ -18,12 +22,21 @@ export class EditorWorld extends World {
   readonly storages = new Map<string, MemoryFileStorage>();
   rules: AccessRule[] = [];
   role = 'guest';
+  readonly ai = new AiScenario();
+  /** The parts of the last text generation, kept even when it failed half-way. */
+  aiText?: { parts: StreamPart[] };
+  readonly readinessChecks: FixedReadinessCheck[] = [];
+  readonly metrics = new MemoryMetrics();
   readonly images = new FakeImageProcessor(50_000_000);
   readonly internet = new FakeRemoteFetcher(false);
   readonly pdfRenderer = new FakeDocumentRenderer('pdf');
   readonly docxRenderer = new FakeDocumentRenderer('docx');
   result: unknown;
   error: unknown;
+  /** `ai.rateLimit` for this scenario (the config defaults otherwise). */
+  aiRateLimit: { max?: number; windowMs?: number } = {};
+  /** The scenario's clock, in ms; steps move it forward. */
+  time = Date.parse('2026-01-01T00:00:00Z');
   private built?: Container;
 
   constructor(options: IWorldOptions) {
@@ -40,11 +53,15 @@ export class EditorWorld extends World {
   }
 
   get container(): Container {
-    this.built ??= buildContainer(parseConfig({ files: {}, ai: {} }, {}), {
+    this.built ??= buildContainer(parseConfig({ files: {}, ai: { ...this.ai.config, rateLimit: this.aiRateLimit } }, {}), {
+      ...this.ai.overrides(),
+      clock: { now: () => new Date(this.time) },
       fileSources: new StaticFileSources(
         [...this.storages].map(([name, storage]) => ({ name, title: name, baseurl: `/files/${name}/`, storage })),
       ),
       accessPolicy: new AccessControlList(this.rules),
+      readinessChecks: this.readinessChecks,
+      metrics: this.metrics,
       imageProcessor: this.images,
       remoteFetcher: this.internet,
       pdfRenderer: this.pdfRenderer,

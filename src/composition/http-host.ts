@@ -1,21 +1,29 @@
 import path from 'node:path';
 import type { Container } from 'inversify';
-import type { Express } from 'express';
+import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
-import { createHttpApp, type StaticMount } from '../adapters/inbound/http/app.js';
+import { createHttpApp, type HttpAppOptions, type StaticMount } from '../adapters/inbound/http/app.js';
 import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
 import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
 import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
+import { LogUsageRecorder } from '../adapters/outbound/usage-log/log-usage-recorder.js';
 import type { AppConfig } from '../config/schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
 import type { AiConfig } from '../config/ai-schema.js';
+import type { Metrics, MetricsExposition } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
 import { buildContainer, type ContainerOverrides } from './container.js';
+
+export type CheckAiAuthentication = (credentials: { apiKey: string; referer?: string; req: Request }) => string | null | Promise<string | null>;
 
 export interface HostOptions {
   logger: Logger;
   overrides?: ContainerOverrides;
   checkAuthentication?: CheckAuthentication;
+  /** The embedder's say on AI client keys: a user id, or null for 401. */
+  checkAiAuthentication?: CheckAiAuthentication;
+  /** SSE heartbeat interval for `/ai/request` (default 15 s). */
+  aiHeartbeatMs?: number;
   /** Folder that relative source roots are resolved against. */
   baseDir?: string;
 }
@@ -42,17 +50,47 @@ const filesOptions = (config: AppConfig, files: FilesConfig, container: Containe
   defaultRole: files.defaultRole,
   ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
   trustProxy: config.trustProxy,
+  ...(container.isBound(TOKENS.FilesConsumeRateLimit) ? { rateLimit: container.get(TOKENS.FilesConsumeRateLimit) } : {}),
 });
 
-const aiOptions = (ai: AiConfig, container: Container): AiHttpOptions => ({
-  useCases: { checkHealth: container.get(TOKENS.CheckHealth) },
+const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHttpOptions => ({
+  useCases: {
+    checkHealth: container.get(TOKENS.CheckHealth),
+    authenticateClient: container.get(TOKENS.AuthenticateClient),
+    generateText: container.get(TOKENS.GenerateText),
+    generateImage: container.get(TOKENS.GenerateImage),
+    listProviders: container.get(TOKENS.ListProviders),
+  },
   maxBodyBytes: ai.maxBodyBytes,
+  ...(host.aiHeartbeatMs ? { heartbeatMs: host.aiHeartbeatMs } : {}),
+  rateLimit: container.get(TOKENS.ConsumeRateLimit),
+});
+
+/** Host-level defaults for the AI adapter: usage goes to the log, the embedder's check becomes a `ClientVerifier`. */
+const aiOverrides = (host: HostOptions): ContainerOverrides => {
+  const check = host.checkAiAuthentication;
+  return {
+    usageRecorder: new LogUsageRecorder(host.logger),
+    logger: host.logger,
+    ...(check
+      ? { clientVerifier: { verify: async ({ apiKey, referer, request }) => check({ apiKey, req: request as Request, ...(referer ? { referer } : {}) }) } }
+      : {}),
+    ...host.overrides,
+  };
+};
+
+const opsOptions = (config: AppConfig, container: Container): NonNullable<HttpAppOptions['ops']> => ({
+  recorder: container.get<Metrics>(TOKENS.Metrics),
+  readiness: container.get(TOKENS.CheckReadiness),
+  ...(container.isBound(TOKENS.MetricsExposition)
+    ? { metrics: { path: config.metrics.path, exposition: container.get<MetricsExposition>(TOKENS.MetricsExposition) } }
+    : {}),
 });
 
 /** Builds the container and the standalone express app from one config. */
 export const createHost = (config: AppConfig, host: HostOptions): { app: Express; container: Container } => {
   const baseDir = host.baseDir ?? process.cwd();
-  const container = buildContainer(config, host.overrides);
+  const container = buildContainer(config, aiOverrides(host));
   const app = createHttpApp({
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
@@ -66,7 +104,8 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
           },
         }
       : {}),
-    ...(config.ai ? { ai: aiOptions(config.ai, container) } : {}),
+    ...(config.ai ? { ai: aiOptions(config.ai, container, host) } : {}),
+    ops: opsOptions(config, container),
   });
   return { app, container };
 };

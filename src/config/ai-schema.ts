@@ -19,6 +19,9 @@ export const rateLimitSchema = z.strictObject({
   windowMs: z.number().int().positive().default(60_000),
   max: z.number().int().positive().default(60),
   failOpen: z.boolean().default(true),
+  /** Redis only: namespace of the keys (each service adds its own suffix), and the per-check time limit. */
+  keyPrefix: z.string().min(1).optional(),
+  timeoutMs: z.number().int().positive().optional(),
 });
 
 export const aiSchema = z.strictObject({

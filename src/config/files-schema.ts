@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../domain/files/permission.js';
+import { rateLimitSchema } from './ai-schema.js';
 
 const flagShape = Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean().optional()])) as Record<
   (typeof PERMISSIONS)[number],
@@ -78,6 +79,8 @@ export const filesSchema = z.strictObject({
       timeoutMs: z.number().int().positive().default(15_000),
     })
     .default({ allowPrivateNetworks: false, maxBytes: 10 * 1024 * 1024, timeoutMs: 15_000 }),
+  /** Off unless set; same shape as `ai.rateLimit`, counted per client address. */
+  rateLimit: rateLimitSchema.optional(),
   images: imagesSchema.default({ maxInputPixels: 50_000_000, maxDimension: 10_000, keepMetadata: false }),
   thumbnails: thumbnailsSchema.default({ enabled: true, size: 250, perListing: 20 }),
   documents: documentsSchema.default({ maxHtmlBytes: 2 * 1024 * 1024, docx: 'turbodocx' }),

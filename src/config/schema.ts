@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiSchema } from './ai-schema.js';
 import { filesSchema } from './files-schema.js';
+import { metricsSchema, readinessSchema } from './ops-schema.js';
 
 const originPattern = z.string().min(1);
 
@@ -12,6 +13,8 @@ export const appConfigSchema = z.strictObject({
   allowedOrigins: z.union([originPattern, z.array(originPattern)]).default('*'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   shutdownGraceMs: z.number().int().min(0).default(10_000),
+  metrics: metricsSchema,
+  readiness: readinessSchema,
   ai: aiSchema.optional(),
   files: filesSchema.optional(),
 });

@@ -29,7 +29,7 @@ export interface FileStorage {
    * stream errors (a client abort), `maxBytes` is exceeded (`TooLargeError`),
    * the disk is full — nothing is left behind.
    */
-  write(path: SafePath, content: AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<{ size: number }>;
+  write(path: SafePath, content: AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<WriteResult>;
 
   /** Removes one file (a symlink is removed itself, never what it points to). */
   remove(path: SafePath): Promise<void>;
@@ -44,4 +44,16 @@ export interface FileStorage {
 export interface WriteOptions {
   maxBytes?: number;
   overwrite?: boolean;
+  /**
+   * When the name is taken, store under the first free `name-1.ext`,
+   * `name-2.ext`, … instead of failing; chosen atomically, so concurrent
+   * writers of one name each keep their own file.
+   */
+  numberOnConflict?: boolean;
+}
+
+export interface WriteResult {
+  size: number;
+  /** Where the file was stored: `path`, or a numbered sibling of it. */
+  path: SafePath;
 }

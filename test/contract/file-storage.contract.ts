@@ -92,6 +92,19 @@ export const fileStorageContract = (adapterName: string, makeFixture: () => Prom
       assert.equal(await readText(await fixture.storage.read(SafePath.parse('images/replace.txt'))), 'two!');
     });
 
+    it('numbers a taken name when asked, keeping every concurrent writer\'s file', async () => {
+      await fixture.storage.createFolder(SafePath.parse('numbered'));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => fixture.storage.write(SafePath.parse('numbered/photo.jpg'), chunks(`writer ${i}`), { numberOnConflict: true })),
+      );
+      const stored = results.map((r) => r.path.toString()).sort();
+      assert.equal(new Set(stored).size, 8);
+      assert.ok(stored.includes('numbered/photo.jpg') && stored.includes('numbered/photo-1.jpg'));
+      const contents = await Promise.all(stored.map(async (p) => readText(await fixture.storage.read(SafePath.parse(p)))));
+      assert.equal(new Set(contents).size, 8, 'no writer replaced another');
+      assert.equal((await fixture.storage.list(SafePath.parse('numbered'))).length, 8, 'no temporary file is left');
+    });
+
     it('leaves nothing behind when a write is too large or its stream fails', async () => {
       await fixture.storage.createFolder(SafePath.parse('uploads'));
       await assert.rejects(fixture.storage.write(SafePath.parse('uploads/big.bin'), chunks('12345', '67890'), { maxBytes: 8 }), TooLargeError);

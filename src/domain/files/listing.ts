@@ -30,8 +30,11 @@ export const parseSortBy = (raw: string | undefined): ListingOptions['sortBy'] =
   return { key, order };
 };
 
+// One collator for all comparisons: localeCompare with options builds one per call.
+const collator = new Intl.Collator(undefined, { numeric: true });
+
 const compare = {
-  name: (a: StoredEntry, b: StoredEntry) => a.name.value.localeCompare(b.name.value, undefined, { numeric: true }),
+  name: (a: StoredEntry, b: StoredEntry) => collator.compare(a.name.value, b.name.value),
   changed: (a: StoredEntry, b: StoredEntry) => a.modifiedAt.getTime() - b.modifiedAt.getTime(),
   size: (a: StoredEntry, b: StoredEntry) => a.size - b.size,
 } satisfies Record<SortKey, (a: StoredEntry, b: StoredEntry) => number>;

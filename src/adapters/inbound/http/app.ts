@@ -1,11 +1,14 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { FilesHttpOptions } from './files/action.js';
 import { createFilesRouter } from './files/router.js';
 import { createAiRouter, sendAiError, type AiHttpOptions } from './ai/router.js';
 import { corsPolicy, type AllowedOrigins } from './cors.js';
+import type { Metrics } from '../../../ports/metrics.js';
+import { createOpsRouter, type OpsHttpOptions } from './ops-router.js';
 import { requestId } from './request-id.js';
+import { requestLog } from './request-log.js';
+import { requestMetrics } from './request-metrics.js';
 import { serveSourceFiles } from './static-files.js';
 
 export interface StaticMount {
@@ -20,6 +23,8 @@ export interface HttpAppOptions {
   logger: Logger;
   files?: FilesHttpOptions & { mountPath: string; staticMounts: StaticMount[] };
   ai?: AiHttpOptions;
+  /** Request metrics, `/ready` and the scrape endpoint. */
+  ops?: OpsHttpOptions & { recorder: Metrics };
 }
 
 /** The standalone HTTP host: CORS first, then request ids and logs, then each service's router. */
@@ -29,14 +34,10 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   app.set('query parser', 'extended');
   app.set('trust proxy', options.trustProxy);
   app.use(requestId());
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (_req, res) => (res as Response).locals.requestId as string,
-      customProps: (_req, res) => ({ role: (res as Response).locals.role, userId: (res as Response).locals.userId }),
-    }),
-  );
+  app.use(requestLog(options.logger));
+  if (options.ops) app.use(requestMetrics(options.ops.recorder));
   app.use(corsPolicy(options.allowedOrigins));
+  if (options.ops) app.use(createOpsRouter(options.ops));
   if (options.ai) app.use('/ai', createAiRouter(options.ai));
   if (options.files) {
     for (const mount of options.files.staticMounts) app.use(mount.urlPath, serveSourceFiles(mount.root));

@@ -12,7 +12,17 @@ export interface RunningServer {
 
 export const listen = (app: Express, host: string, port: number, logger?: Logger): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
-    const server = createServer(app);
+    const server = createServer();
+    let closing = false;
+    // While closing, a kept-alive connection is let go as soon as its response ends,
+    // instead of idling until keepAliveTimeout keeps the process alive for nothing.
+    server.on('request', (_req, res) => {
+      if (closing) res.setHeader('Connection', 'close');
+      res.once('close', () => {
+        if (closing) server.closeIdleConnections();
+      });
+    });
+    server.on('request', app);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
@@ -24,6 +34,7 @@ export const listen = (app: Express, host: string, port: number, logger?: Logger
         url,
         close: (graceMs = 10_000) =>
           new Promise<void>((done) => {
+            closing = true;
             const deadline = setTimeout(() => {
               logger?.warn({ graceMs }, 'shutdown deadline reached, closing open connections');
               server.closeAllConnections();

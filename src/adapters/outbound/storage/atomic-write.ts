@@ -28,16 +28,17 @@ const byteLimit = (maxBytes: number | undefined, counter: { size: number }) =>
 export const writeAtomically = async (
   target: string,
   content: AsyncIterable<Uint8Array>,
-  options: { maxBytes?: number; overwrite?: boolean },
-): Promise<{ size: number }> => {
+  options: { maxBytes?: number; overwrite?: boolean; candidates?: (n: number) => string },
+): Promise<{ size: number; written: string }> => {
   const temporary = path.join(path.dirname(target), `.tmp-${randomUUID()}`);
   const counter = { size: 0 };
+  let written = target;
   try {
     await pipeline(content, byteLimit(options.maxBytes, counter), createWriteStream(temporary, { flags: 'wx', mode: 0o644 }));
     if (options.overwrite) {
       await rename(temporary, target);
     } else {
-      await link(temporary, target);
+      written = await linkToFreeName(temporary, target, options.candidates);
     }
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
@@ -46,5 +47,20 @@ export const writeAtomically = async (
     throw error;
   }
   if (!options.overwrite) await unlink(temporary).catch(() => undefined);
-  return counter;
+  return { size: counter.size, written };
+};
+
+const MAX_NUMBERED = 10_000;
+
+/** `link` fails when the name exists, so trying candidates in turn can never replace anyone's file. */
+const linkToFreeName = async (temporary: string, target: string, candidates?: (n: number) => string): Promise<string> => {
+  for (let n = 0; ; n++) {
+    const candidate = n === 0 ? target : path.join(path.dirname(target), candidates!(n));
+    try {
+      await link(temporary, candidate);
+      return candidate;
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST' || !candidates || n >= MAX_NUMBERED) throw error;
+    }
+  }
 };

@@ -5,7 +5,8 @@ import { AlreadyExistsError, InvalidInputError, NotFoundError } from '../../../d
 import type { StoredEntry } from '../../../domain/files/file-entry.js';
 import { FileName } from '../../../domain/files/file-name.js';
 import type { SafePath } from '../../../domain/files/safe-path.js';
-import type { FileStorage, WriteOptions } from '../../../ports/file-storage.js';
+import type { FileStorage, WriteOptions, WriteResult } from '../../../ports/file-storage.js';
+import { numberedName } from '../../../domain/files/suggested-file-name.js';
 import { writeAtomically } from './atomic-write.js';
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
@@ -67,12 +68,17 @@ export class LocalFileStorage implements FileStorage {
     return stream;
   }
 
-  async write(target: SafePath, content: AsyncIterable<Uint8Array>, options: WriteOptions = {}): Promise<{ size: number }> {
+  async write(target: SafePath, content: AsyncIterable<Uint8Array>, options: WriteOptions = {}): Promise<WriteResult> {
     const destination = await this.placeIn(target);
     if (options.overwrite && (await lstatQuietly(destination))?.isDirectory()) {
       throw new AlreadyExistsError(`"${target.toString()}" is a folder`);
     }
-    return writeAtomically(destination, content, options);
+    const name = target.name!;
+    const { size, written } = await writeAtomically(destination, content, {
+      ...options,
+      ...(options.numberOnConflict && !options.overwrite ? { candidates: (n: number) => numberedName(name, n).value } : {}),
+    });
+    return { size, path: target.parent.join(FileName.parse(path.basename(written))) };
   }
 
   async remove(target: SafePath): Promise<void> {

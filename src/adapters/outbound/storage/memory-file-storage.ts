@@ -2,7 +2,8 @@ import { AlreadyExistsError, InvalidInputError, NotFoundError, TooLargeError } f
 import type { StoredEntry } from '../../../domain/files/file-entry.js';
 import { FileName } from '../../../domain/files/file-name.js';
 import type { SafePath } from '../../../domain/files/safe-path.js';
-import type { FileStorage, WriteOptions } from '../../../ports/file-storage.js';
+import type { FileStorage, WriteOptions, WriteResult } from '../../../ports/file-storage.js';
+import { numberedName } from '../../../domain/files/suggested-file-name.js';
 
 interface Node {
   kind: 'file' | 'folder';
@@ -67,7 +68,7 @@ export class MemoryFileStorage implements FileStorage {
     })();
   }
 
-  async write(path: SafePath, content: AsyncIterable<Uint8Array>, options: WriteOptions = {}): Promise<{ size: number }> {
+  async write(path: SafePath, content: AsyncIterable<Uint8Array>, options: WriteOptions = {}): Promise<WriteResult> {
     this.requireParent(path);
     const key = path.toString();
     const chunks: Uint8Array[] = [];
@@ -77,7 +78,11 @@ export class MemoryFileStorage implements FileStorage {
       if (options.maxBytes !== undefined && size > options.maxBytes) throw new TooLargeError(`The file is larger than ${options.maxBytes} bytes`);
       chunks.push(chunk);
     }
-    const existing = this.nodes.get(key);
+    let target = path;
+    for (let n = 1; options.numberOnConflict && !options.overwrite && this.nodes.has(target.toString()); n++) {
+      target = path.parent.join(numberedName(path.name!, n));
+    }
+    const existing = this.nodes.get(target.toString());
     if (existing && (!options.overwrite || existing.kind === 'folder')) throw new AlreadyExistsError(`"${key}" already exists`);
     const bytes = new Uint8Array(size);
     let offset = 0;
@@ -85,8 +90,8 @@ export class MemoryFileStorage implements FileStorage {
       bytes.set(chunk, offset);
       offset += chunk.byteLength;
     }
-    this.nodes.set(key, { kind: 'file', content: bytes, modifiedAt: this.now() });
-    return { size };
+    this.nodes.set(target.toString(), { kind: 'file', content: bytes, modifiedAt: this.now() });
+    return { size, path: target };
   }
 
   async remove(path: SafePath): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { CheckPermission } from '../../../../application/files/check-permission.js';
 import type { ListFiles } from '../../../../application/files/list-files.js';
+import type { ConsumeRateLimit } from '../../../../application/rate-limit/consume-rate-limit.js';
 import type { MediaUseCases } from './media-use-cases.js';
 import type { CheckAuthentication } from './authenticate.js';
 import type { Params } from './params.js';
@@ -19,6 +20,8 @@ export interface FilesHttpOptions {
   trustProxy: boolean;
   /** Bytes accepted in a urlencoded or JSON body (uploads are streamed and limited separately). */
   maxBodyBytes?: number;
+  /** When `files.rateLimit` is set: counts each action after the role is resolved, keyed by client address. */
+  rateLimit?: ConsumeRateLimit;
 }
 
 export interface ActionContext {

@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { InvalidInputError, DomainError } from '../../../../domain/errors.js';
 import { toHttpFailure } from '../error-status.js';
+import { consumeForRequest } from '../rate-limit.js';
 import type { FilesHttpOptions } from './action.js';
 import { FILE_ACTIONS } from './actions/index.js';
 import { resolveRole } from './authenticate.js';
@@ -47,7 +48,9 @@ export const createFilesRouter = (options: FilesHttpOptions): Router => {
         if (!name) throw new InvalidInputError('The action parameter is required');
         const action = FILE_ACTIONS.get(name);
         if (!action) throw new InvalidInputError(`Unknown action "${name}"`);
+        res.locals.action = action.name; // a known name only: it labels metrics
         const role = await resolveRole(options.checkAuthentication, req, options.defaultRole);
+        if (options.rateLimit) await consumeForRequest(options.rateLimit, req, res);
         if (!action.readOnly && req.method !== 'POST') throw new MethodNotAllowedError(name);
         res.locals.role = role;
         const data = await action.handle({ req, res, role, params, options });

@@ -1,0 +1,41 @@
+import { Agent, request } from 'undici';
+
+export interface StreamTiming {
+  firstDeltaMs: number;
+  completedMs: number;
+  deltas: number;
+}
+
+export const benchAgent = new Agent({ connections: 2000, pipelining: 0, keepAliveTimeout: 60_000 });
+
+/**
+ * Posts and reads an SSE body, timing the first event that carries text and
+ * the end. `isDelta` tells a text event from the rest for the protocol read.
+ */
+export const timeStream = async (url: string, body: unknown, headers: Record<string, string>, isDelta: (data: string) => boolean): Promise<StreamTiming> => {
+  const started = performance.now();
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    dispatcher: benchAgent,
+  });
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${await response.body.text()}`);
+  let firstDeltaMs = Number.NaN;
+  let deltas = 0;
+  let pending = '';
+  for await (const chunk of response.body) {
+    pending += chunk.toString();
+    let boundary: number;
+    while ((boundary = pending.indexOf('\n\n')) !== -1) {
+      const frame = pending.slice(0, boundary);
+      pending = pending.slice(boundary + 2);
+      const data = frame.split('\n').find((line) => line.startsWith('data: '))?.slice(6);
+      if (data && isDelta(data)) {
+        deltas += 1;
+        if (Number.isNaN(firstDeltaMs)) firstDeltaMs = performance.now() - started;
+      }
+    }
+  }
+  return { firstDeltaMs, completedMs: performance.now() - started, deltas };
+};

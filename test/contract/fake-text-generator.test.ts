@@ -1,0 +1,12 @@
+import { FakeTextGenerator } from '../support/fakes/fake-text-generator.js';
+import { textGeneratorContract } from './text-generator.contract.js';
+
+textGeneratorContract('FakeTextGenerator (the Gherkin steps use it)', async () => {
+  const generator = new FakeTextGenerator();
+  return {
+    generator,
+    respondWith: (script) => generator.respondWith(script),
+    lastRequest: () => generator.lastRequest(),
+    close: async () => {},
+  };
+});
