@@ -17,7 +17,7 @@ export class GeminiTextGenerator implements TextGenerator {
     const { signal } = options;
     try {
       const chunks = await this.clientFor(options.apiKey).models.generateContentStream(this.toParams(request, signal));
-      yield* this.translate(chunks, request.model);
+      yield* this.translate(chunks, request.model, signal);
     } catch (error) {
       throw toProviderError(error, signal);
     }
@@ -38,7 +38,7 @@ export class GeminiTextGenerator implements TextGenerator {
     };
   }
 
-  private async *translate(chunks: AsyncIterable<GenerateContentResponse>, requestedModel: string): AsyncIterable<StreamPart> {
+  private async *translate(chunks: AsyncIterable<GenerateContentResponse>, requestedModel: string, signal: AbortSignal): AsyncIterable<StreamPart> {
     // Id, model and usage ride on every chunk; the latest one wins.
     let last: Partial<GenerateContentResponse> = {};
     let finishReason: string | undefined;
@@ -57,6 +57,8 @@ export class GeminiTextGenerator implements TextGenerator {
         }
       }
     }
+    // A cut-off answer must not look finished, whatever the SDK does on abort.
+    signal.throwIfAborted();
     yield {
       type: 'finish',
       responseId: last.responseId,
