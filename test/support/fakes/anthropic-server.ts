@@ -49,7 +49,7 @@ const sendError = (res: ServerResponse, script: Extract<UpstreamScript, { kind: 
  * Anthropic's Messages API as the SDK calls it: `POST /v1/messages` with `stream: true` answers
  * `event: message_start`, `content_block_start`, `ping`, `content_block_delta` (`text_delta` or
  * `input_json_delta`), `content_block_stop`, `message_delta` (stop reason, cumulative usage) and
- * `message_stop`; errors are `{type: "error", error: {type, message}}` with `retry-after` on a 429.
+ * `message_stop`; a failure mid-stream is `event: error`; errors are `{type: "error", error: {type, message}}` with `retry-after` on a 429.
  */
 export const startFakeAnthropic = (): Promise<FakeUpstream> =>
   startFakeUpstream((req, res, script, body) => {
@@ -72,6 +72,12 @@ export const startFakeAnthropic = (): Promise<FakeUpstream> =>
     messageStart(res, model, script.kind === 'text' ? script.usage.input : 1);
     event(res, 'content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     event(res, 'ping', {});
+    if (script.kind === 'stream-error') {
+      for (const text of script.chunks) event(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
+      event(res, 'error', { error: { type: 'overloaded_error', message: script.message } });
+      res.end();
+      return;
+    }
     if (script.kind === 'stall') {
       event(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text: script.chunks[0] } });
       return; // holds the connection open until the client leaves

@@ -3,9 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { ObservedRequest, UpstreamScript } from '../../contract/text-generator.contract.js';
 
+/** The contract's scripts, plus a failure after the first chunks (the provider's in-stream error). */
+export type FakeScript = UpstreamScript | { kind: 'stream-error'; chunks: string[]; message: string };
+
 export interface FakeUpstream {
   baseUrl: string;
-  respondWith(script: UpstreamScript): void;
+  respondWith(script: FakeScript): void;
   lastRequest(): ObservedRequest;
   /** Every request seen, oldest first, with its method and URL. */
   requests: (ObservedRequest & { method: string; url: string })[];
@@ -13,7 +16,7 @@ export interface FakeUpstream {
 }
 
 /** Answers one request in a provider's protocol, following the current script. */
-export type ProviderHandler = (req: IncomingMessage, res: ServerResponse, script: UpstreamScript, body: unknown) => void;
+export type ProviderHandler = (req: IncomingMessage, res: ServerResponse, script: FakeScript, body: unknown) => void;
 
 /**
  * A node:http server on a loopback port that records each request (body,
@@ -21,7 +24,7 @@ export type ProviderHandler = (req: IncomingMessage, res: ServerResponse, script
  * the answer to a provider-specific handler.
  */
 export const startFakeUpstream = async (handle: ProviderHandler): Promise<FakeUpstream> => {
-  let script: UpstreamScript = { kind: 'text', chunks: ['hello'], usage: { input: 1, output: 1 } };
+  let script: FakeScript = { kind: 'text', chunks: ['hello'], usage: { input: 1, output: 1 } };
   const requests: FakeUpstream['requests'] = [];
   const server = createServer(async (req, res) => {
     const raw: Buffer[] = [];

@@ -28,28 +28,36 @@ const sendError = (res: ServerResponse, script: Extract<UpstreamScript, { kind: 
 /**
  * Gemini's REST protocol as the SDK calls it: `POST /v1beta/models/{model}:streamGenerateContent?alt=sse`
  * answers `data: <GenerateContentResponse>` events separated by CRLF blank lines (usage on every
- * chunk, finish reason on the last); `POST /v1beta/models/{model}:predict` is Imagen; errors are
+ * chunk, finish reason on the last); `POST /v1beta/models/{model}:generateContent` answers one
+ * JSON response, here an image as an `inlineData` part (Gemini's native image output); errors are
  * `{error: {code, message, status, details?}}`, a 429 with a `RetryInfo` detail.
  */
 export const startFakeGemini = (): Promise<FakeUpstream> =>
-  startFakeUpstream((req, res, script, body) => {
-    const match = /^\/v1beta\/models\/([^:/]+):(streamGenerateContent|predict)/.exec(req.url ?? '');
+  startFakeUpstream((req, res, script) => {
+    const match = /^\/v1beta\/models\/([^:/]+):(streamGenerateContent|generateContent)/.exec(req.url ?? '');
     if (!match) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } }));
       return;
     }
     if (script.kind === 'http-error') return sendError(res, script);
     const model = match[1]!;
-    if (match[2] === 'predict') {
-      const count = (body as { parameters?: { sampleCount?: number } }).parameters?.sampleCount ?? 1;
+    if (match[2] === 'generateContent') {
+      // Image output: one inline PNG per call.
+      const image = { inlineData: { mimeType: 'image/png', data: FAKE_IMAGE_B64 } };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ predictions: Array.from({ length: count }, () => ({ mimeType: 'image/png', bytesBase64Encoded: FAKE_IMAGE_B64 })) }));
+      res.end(JSON.stringify(chunk(model, 'gemini-image-1', [candidate([image], 'STOP')], usage({ input: 5, output: 1290 }))));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = 'gemini-response-1';
     if (script.kind === 'tool-call') {
       sse(res, chunk(model, id, [candidate([{ functionCall: { name: script.name, args: script.arguments } }], 'STOP')], usage(script.usage)));
+      res.end();
+      return;
+    }
+    if (script.kind === 'stream-error') {
+      for (const text of script.chunks) sse(res, chunk(model, id, [candidate([{ text }])], usage({ input: 1, output: 1 })));
+      sse(res, { error: { code: 503, message: script.message, status: 'UNAVAILABLE' } });
       res.end();
       return;
     }
