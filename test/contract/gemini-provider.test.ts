@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createGeminiProvider } from '../../src/adapters/outbound/gemini/create-gemini-provider.js';
+import { SKIP_SIGNATURE_VALIDATOR } from '../../src/adapters/outbound/gemini/thought-signatures.js';
 import { ProviderError } from '../../src/domain/ai/errors.js';
+import type { ToolCall } from '../../src/domain/ai/messages.js';
 import type { ProviderAdapters } from '../../src/ports/provider-adapters.js';
 import type { FakeUpstream } from '../support/fakes/fake-upstream.js';
-import { FAKE_IMAGE_B64, startFakeGemini } from '../support/fakes/gemini-server.js';
+import { FAKE_IMAGE_B64, FAKE_THOUGHT_SIGNATURE, startFakeGemini } from '../support/fakes/gemini-server.js';
 
 describe('Gemini provider against the fake Gemini API', () => {
   let upstream: FakeUpstream;
@@ -61,6 +63,46 @@ describe('Gemini provider against the fake Gemini API', () => {
       { role: 'user', parts: [{ functionResponse: { id: 'call_1', name: 'insertTable', response: { inserted: true } } }] },
     ]);
     assert.deepEqual(body.tools, [{ functionDeclarations: [{ name: 'insertTable', parametersJsonSchema: { type: 'object', properties: { rows: { type: 'number' } } } }] }]);
+  });
+});
+
+describe('Gemini thought signatures on replayed tool calls', () => {
+  const replay = async (provider: ProviderAdapters, model: string, call: ToolCall) => {
+    for await (const _ of provider.text.stream(
+      {
+        model,
+        messages: [
+          { role: 'user', content: 'Add a table' },
+          { role: 'assistant', content: '', toolCalls: [call] },
+          { role: 'tool', content: '', toolResults: [{ toolCallId: call.id, result: 'ok' }] },
+        ],
+        tools: [],
+      },
+      { signal: new AbortController().signal },
+    ));
+  };
+  const replayedPart = (upstream: FakeUpstream) => (upstream.lastRequest().body as { contents: { parts: Record<string, unknown>[] }[] }).contents[1]!.parts[0];
+
+  it('sends back the signature Gemini gave the call, and the documented stand-in for calls it does not know on Gemini 3', async () => {
+    const upstream = await startFakeGemini();
+    try {
+      const provider = createGeminiProvider({ type: 'gemini', apiKey: 'k', baseUrl: upstream.baseUrl, enabled: true, allowClientKey: true });
+      upstream.respondWith({ kind: 'tool-call', name: 'insertTable', arguments: { rows: 1 }, usage: { input: 1, output: 1 } });
+      let call: ToolCall | undefined;
+      for await (const part of provider.text.stream({ model: 'gemini-3-pro', messages: [{ role: 'user', content: 'Add a table' }], tools: [] }, { signal: new AbortController().signal })) {
+        if (part.type === 'tool-call') call = part.toolCall;
+      }
+      assert.match(call!.id, /^call_/, 'Gemini gave no id, so the adapter made one');
+      upstream.respondWith({ kind: 'text', chunks: ['Done'], usage: { input: 1, output: 1 } });
+      await replay(provider, 'gemini-3-pro', call!);
+      assert.equal(replayedPart(upstream)!.thoughtSignature, FAKE_THOUGHT_SIGNATURE);
+      await replay(provider, 'gemini-3-pro', { id: 'call_from_elsewhere', name: 'insertTable', arguments: {} });
+      assert.equal(replayedPart(upstream)!.thoughtSignature, SKIP_SIGNATURE_VALIDATOR);
+      await replay(provider, 'gemini-2.5-flash', { id: 'call_from_elsewhere', name: 'insertTable', arguments: {} });
+      assert.equal(replayedPart(upstream)!.thoughtSignature, undefined);
+    } finally {
+      await upstream.close();
+    }
   });
 });
 

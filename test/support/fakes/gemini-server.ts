@@ -7,6 +7,9 @@ const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 429: 'RE
 /** A PNG's first bytes, enough to stand for an image in base64. */
 export const FAKE_IMAGE_B64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64');
 
+/** What Gemini 3 attaches to a function call and wants back when the call is replayed. */
+export const FAKE_THOUGHT_SIGNATURE = 'CiQBfake+thought+signature==';
+
 const sse = (res: ServerResponse, chunk: unknown): void => {
   res.write(`data: ${JSON.stringify(chunk)}\r\n\r\n`);
 };
@@ -51,7 +54,7 @@ export const startFakeGemini = (): Promise<FakeUpstream> =>
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = 'gemini-response-1';
     if (script.kind === 'tool-call') {
-      sse(res, chunk(model, id, [candidate([{ functionCall: { name: script.name, args: script.arguments } }], 'STOP')], usage(script.usage)));
+      sse(res, chunk(model, id, [candidate([{ functionCall: { name: script.name, args: script.arguments }, thoughtSignature: FAKE_THOUGHT_SIGNATURE }], 'STOP')], usage(script.usage)));
       res.end();
       return;
     }

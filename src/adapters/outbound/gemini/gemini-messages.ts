@@ -10,9 +10,15 @@ export interface GeminiConversation {
 const asResponseObject = (result: unknown): Record<string, unknown> =>
   result !== null && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : { result };
 
-const assistantParts = (message: ChatMessage): Part[] => [
+/** Finds the thought signature to send back with a replayed function call, if any. */
+export type SignatureLookup = (callId: string) => string | undefined;
+
+const assistantParts = (message: ChatMessage, signatureFor: SignatureLookup): Part[] => [
   ...(message.content ? [{ text: message.content }] : []),
-  ...(message.toolCalls ?? []).map((call) => ({ functionCall: { id: call.id, name: call.name, args: call.arguments } })),
+  ...(message.toolCalls ?? []).map((call): Part => {
+    const thoughtSignature = signatureFor(call.id);
+    return { functionCall: { id: call.id, name: call.name, args: call.arguments }, ...(thoughtSignature ? { thoughtSignature } : {}) };
+  }),
 ];
 
 /**
@@ -20,13 +26,17 @@ const assistantParts = (message: ChatMessage): Part[] => [
  * instruction; a tool result needs the function's name, which only the
  * assistant turn that asked for it knows, so names are looked up by call id.
  */
-export const toGeminiConversation = (instructions: string | undefined, messages: ChatMessage[]): GeminiConversation => {
+export const toGeminiConversation = (
+  instructions: string | undefined,
+  messages: ChatMessage[],
+  signatureFor: SignatureLookup = () => undefined,
+): GeminiConversation => {
   const system = [instructions, ...messages.filter((m) => m.role === 'system').map((m) => m.content)].filter(Boolean);
   const namesById = new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call.name]));
   const contents: Content[] = [];
   for (const message of messages) {
     if (message.role === 'user') contents.push({ role: 'user', parts: [{ text: message.content }] });
-    if (message.role === 'assistant') contents.push({ role: 'model', parts: assistantParts(message) });
+    if (message.role === 'assistant') contents.push({ role: 'model', parts: assistantParts(message, signatureFor) });
     if (message.role === 'tool') {
       const parts: Part[] = (message.toolResults ?? []).map((r) => ({
         functionResponse: { id: r.toolCallId, name: namesById.get(r.toolCallId) ?? r.toolCallId, response: asResponseObject(r.result) },

@@ -6,10 +6,12 @@ import type { GenerationOptions, TextGenerator } from '../../../ports/text-gener
 import { toGeminiConversation, toGeminiTools } from './gemini-messages.js';
 import { toFinishReason, toUsage } from './gemini-finish.js';
 import { toProviderError } from './gemini-errors.js';
+import { ThoughtSignatures } from './thought-signatures.js';
 
 /** `TextGenerator` over Gemini's `streamGenerateContent`. Gemini keeps no history: the caller resends it. */
 export class GeminiTextGenerator implements TextGenerator {
   readonly keepsHistory = false;
+  private readonly signatures = new ThoughtSignatures();
 
   constructor(private readonly clientFor: (apiKey?: string) => GoogleGenAI) {}
 
@@ -24,7 +26,9 @@ export class GeminiTextGenerator implements TextGenerator {
   }
 
   private toParams(request: GenerationRequest, abortSignal: AbortSignal) {
-    const { systemInstruction, contents } = toGeminiConversation(request.instructions, request.messages);
+    const { systemInstruction, contents } = toGeminiConversation(request.instructions, request.messages, (callId) =>
+      this.signatures.forReplay(callId, request.model),
+    );
     return {
       model: request.model,
       contents,
@@ -52,8 +56,9 @@ export class GeminiTextGenerator implements TextGenerator {
         if (part.text && !part.thought) yield { type: 'text-delta', delta: part.text };
         if (part.functionCall) {
           calledTools = true;
-          const { id, name = '', args = {} } = part.functionCall;
-          yield { type: 'tool-call', toolCall: { id: id ?? `call_${randomUUID()}`, name, arguments: args } };
+          const { id = `call_${randomUUID()}`, name = '', args = {} } = part.functionCall;
+          this.signatures.remember(id, part.thoughtSignature);
+          yield { type: 'tool-call', toolCall: { id, name, arguments: args } };
         }
       }
     }
