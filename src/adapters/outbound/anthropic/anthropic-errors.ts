@@ -16,7 +16,7 @@ export const toProviderError = (error: unknown, signal: AbortSignal): unknown =>
   if (error instanceof APIError) {
     // An `error` event mid-stream has no status: it counts as a server failure (e.g. `overloaded_error`).
     const status = error.status ?? (error.type === 'invalid_request_error' ? 400 : undefined);
-    return new ProviderError(`Anthropic: ${error.apiMessage ?? error.type ?? `HTTP ${status}`}`, status, retryAfterMs(error.headers?.get('retry-after')));
+    return new ProviderError(`Anthropic: ${error.apiMessage ?? error.type ?? error.message}`, status, retryAfterMs(error.headers?.get('retry-after')));
   }
   return new ProviderError(`Anthropic: ${error instanceof Error ? error.message : 'request failed'}`);
 };

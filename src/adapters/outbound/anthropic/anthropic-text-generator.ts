@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
+import { ProviderError } from '../../../domain/ai/errors.js';
 import type { GenerationRequest } from '../../../domain/ai/messages.js';
 import type { StreamPart } from '../../../domain/ai/stream-part.js';
 import type { GenerationOptions, TextGenerator } from '../../../ports/text-generator.js';
@@ -12,6 +13,15 @@ import { toProviderError } from './anthropic-errors.js';
 export const DEFAULT_MAX_TOKENS = 4096;
 
 const toolInput = z.record(z.string(), z.unknown());
+
+/** The accumulated `input_json_delta`s of one tool call, which must form a JSON object. */
+const parseToolInput = (name: string, json: string): Record<string, unknown> => {
+  try {
+    return toolInput.parse(json ? JSON.parse(json) : {});
+  } catch {
+    throw new ProviderError(`Anthropic: the input of tool call "${name}" is not a JSON object`);
+  }
+};
 
 interface PendingToolUse {
   id: string;
@@ -71,7 +81,7 @@ export class AnthropicTextGenerator implements TextGenerator {
         if (event.delta.type === 'input_json_delta') toolUses.get(event.index)!.json += event.delta.partial_json;
       } else if (event.type === 'content_block_stop' && toolUses.has(event.index)) {
         const { id: callId, name, json } = toolUses.get(event.index)!;
-        yield { type: 'tool-call', toolCall: { id: callId, name, arguments: toolInput.parse(json ? JSON.parse(json) : {}) } };
+        yield { type: 'tool-call', toolCall: { id: callId, name, arguments: parseToolInput(name, json) } };
       } else if (event.type === 'message_delta') {
         stopReason = event.delta.stop_reason ?? stopReason;
         // message_delta usage is cumulative.

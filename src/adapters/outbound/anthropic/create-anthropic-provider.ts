@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { ProviderError } from '../../../domain/ai/errors.js';
 import type { ProviderConfig } from '../../../config/ai-schema.js';
 import type { ProviderAdapters } from '../../../ports/provider-adapters.js';
 import { AnthropicTextGenerator } from './anthropic-text-generator.js';
@@ -9,7 +10,9 @@ const MAX_CLIENTS = 100;
 const clientCache = (config: ProviderConfig) => {
   const clients = new Map<string, Anthropic>();
   return (apiKey?: string): Anthropic => {
-    const key = apiKey ?? config.apiKey ?? '';
+    const key = apiKey ?? config.apiKey;
+    // Not retryable: without a key every attempt fails the same way.
+    if (!key) throw new ProviderError('No API key is configured for this provider', 401);
     let client = clients.get(key);
     if (!client) {
       // Retries belong to the use case (only before the first delta), so the SDK makes none.

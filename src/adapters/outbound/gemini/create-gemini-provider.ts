@@ -1,4 +1,5 @@
 import { GoogleGenAI } from '@google/genai';
+import { ProviderError } from '../../../domain/ai/errors.js';
 import type { ProviderConfig } from '../../../config/ai-schema.js';
 import type { ProviderAdapters } from '../../../ports/provider-adapters.js';
 import { GeminiImageGenerator } from './gemini-image-generator.js';
@@ -10,7 +11,9 @@ const MAX_CLIENTS = 100;
 const clientCache = (config: ProviderConfig) => {
   const clients = new Map<string, GoogleGenAI>();
   return (apiKey?: string): GoogleGenAI => {
-    const key = apiKey ?? config.apiKey ?? '';
+    const key = apiKey ?? config.apiKey;
+    // Not retryable: without a key every attempt fails the same way.
+    if (!key) throw new ProviderError('No API key is configured for this provider', 401);
     let client = clients.get(key);
     if (!client) {
       client = new GoogleGenAI({
