@@ -1,3 +1,5 @@
+import { createAnthropicProvider } from '../adapters/outbound/anthropic/create-anthropic-provider.js';
+import { createGeminiProvider } from '../adapters/outbound/gemini/create-gemini-provider.js';
 import { createOpenAiCompatibleProvider, createOpenAiProvider } from '../adapters/outbound/openai/index.js';
 import type { ProviderConfig } from '../config/ai-schema.js';
 import type { ProviderAdapters } from '../ports/provider-adapters.js';
@@ -18,3 +20,5 @@ export const registeredProviderTypes = (): string[] => [...factories.keys()];
 
 registerProviderType('openai', createOpenAiProvider);
 registerProviderType('openai-compatible', createOpenAiCompatibleProvider);
+registerProviderType('gemini', createGeminiProvider);
+registerProviderType('anthropic', createAnthropicProvider);
