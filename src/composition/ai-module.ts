@@ -20,6 +20,16 @@ import type { ProviderRegistry } from '../ports/provider-registry.js';
 import type { Sleeper } from '../ports/sleeper.js';
 import { TOKENS } from '../ports/tokens.js';
 import type { UsageRecorder } from '../ports/usage-recorder.js';
+import type { Metrics } from '../ports/metrics.js';
+
+/** Every usage record also feeds the provider latency, error and token metrics. */
+const alsoToMetrics = (recorder: UsageRecorder | undefined, metrics: Metrics): UsageRecorder => ({
+  async record(entry) {
+    metrics.providerCall(entry.provider, entry.durationMs, entry.outcome === 'completed');
+    if (entry.usage) metrics.tokensUsed(entry.provider, entry.model, entry.usage.inputTokens, entry.usage.outputTokens);
+    await recorder?.record(entry);
+  },
+});
 import { providersFromConfig } from './provider-registry.js';
 
 export interface AiOverrides {
@@ -51,7 +61,9 @@ export const aiModule = (config: AiConfig, overrides: AiOverrides = {}): Contain
       .inSingletonScope();
     bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(overrides.idGenerator ?? new RandomIdGenerator());
     bind<Sleeper>(TOKENS.Sleeper).toConstantValue(overrides.sleeper ?? new TimerSleeper());
-    bind<UsageRecorder>(TOKENS.UsageRecorder).toConstantValue(overrides.usageRecorder ?? { record: () => {} });
+    bind<UsageRecorder>(TOKENS.UsageRecorder)
+      .toResolvedValue((metrics: Metrics) => alsoToMetrics(overrides.usageRecorder, metrics), [TOKENS.Metrics])
+      .inSingletonScope();
     bind(TOKENS.CheckHealth)
       .toResolvedValue(
         (clock: Clock, version: string, names: readonly string[]) => new CheckHealth(clock, version, names),

@@ -88,6 +88,7 @@ const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHtt
   maxBodyBytes: ai.maxBodyBytes,
   ...(host.aiHeartbeatMs ? { heartbeatMs: host.aiHeartbeatMs } : {}),
   rateLimit: container.get(TOKENS.ConsumeRateLimit),
+  metrics: container.get<Metrics>(TOKENS.Metrics),
 });
 
 /** Host-level defaults for the AI adapter: usage goes to the log, the embedder's check becomes a `ClientVerifier`. */

@@ -2,6 +2,7 @@ import { ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import type { Logger } from 'pino';
 import { MemoryRateLimiter } from '../adapters/outbound/rate-limit/memory-rate-limiter.js';
 import { RedisRateLimiter } from '../adapters/outbound/rate-limit/redis-rate-limiter.js';
+import type { Metrics } from '../ports/metrics.js';
 import { ConsumeRateLimit } from '../application/rate-limit/consume-rate-limit.js';
 import type { AiConfig } from '../config/ai-schema.js';
 import type { AppConfig } from '../config/schema.js';
@@ -52,7 +53,7 @@ const bindLimiter = (
     .inSingletonScope()
     .onDeactivation((limiter) => limiter.close?.());
   bind(tokens.useCase)
-    .toResolvedValue((limiter: RateLimiter) => new ConsumeRateLimit(limiter), [tokens.limiter])
+    .toResolvedValue((limiter: RateLimiter, metrics: Metrics) => new ConsumeRateLimit(limiter, metrics), [tokens.limiter, TOKENS.Metrics])
     .inSingletonScope();
 };
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Metrics } from '../../../../ports/metrics.js';
 import type { Request, Response } from 'express';
 import type { GenerateText, TextGeneration } from '../../../../application/ai/generate-text.js';
 import { toHttpFailure } from '../error-status.js';
@@ -22,9 +23,10 @@ const logFailure = (req: Request, error: unknown): void => {
   req.log?.warn({ status: failure.status, reason: failure.message }, 'AI generation failed');
 };
 
-const stream = async (req: Request, res: Response, generation: TextGeneration, signal: AbortSignal, heartbeatMs?: number) => {
-  const events = openEventStream(res, heartbeatMs);
+const stream = async (req: Request, res: Response, generation: TextGeneration, signal: AbortSignal, options: GenerateTextRouteOptions) => {
+  const events = openEventStream(res, options.heartbeatMs);
   const builder = new ResponseBuilder(generation.responseId);
+  options.metrics?.streamOpened();
   try {
     await events.send('created', { response: builder.created() });
     for await (const part of generation.parts) {
@@ -44,6 +46,7 @@ const stream = async (req: Request, res: Response, generation: TextGeneration, s
     }
   } finally {
     events.end();
+    options.metrics?.streamClosed();
   }
 };
 
@@ -66,6 +69,7 @@ const collect = async (req: Request, res: Response, generation: TextGeneration) 
 export interface GenerateTextRouteOptions {
   generateText: GenerateText;
   heartbeatMs?: number;
+  metrics?: Metrics;
 }
 
 /**
@@ -89,5 +93,5 @@ export const generateTextRoute =
       }),
     );
     if (body.context.metadata?.stream === false) await collect(req, res, generation);
-    else await stream(req, res, generation, controller.signal, options.heartbeatMs);
+    else await stream(req, res, generation, controller.signal, options);
   };

@@ -13,6 +13,7 @@ import { generateImageBodySchema, parseBody } from './schemas.js';
 export { sendAiError } from './errors.js';
 import type { ConsumeRateLimit } from '../../../../application/rate-limit/consume-rate-limit.js';
 import { rateLimitRequests } from '../rate-limit.js';
+import type { Metrics } from '../../../../ports/metrics.js';
 
 export interface AiUseCases {
   checkHealth: CheckHealth;
@@ -27,6 +28,8 @@ export interface AiHttpOptions {
   maxBodyBytes: number;
   /** Middleware that runs after authentication and before the routes (the rate limiter goes here). */
   afterAuth?: RequestHandler[];
+  /** Counts open streams. */
+  metrics?: Metrics;
   /** SSE heartbeat interval; 15 s unless a test wants it sooner. */
   heartbeatMs?: number;
   /** Counts every `/ai` request but health, after authentication (so a user id or client key is known). */
@@ -47,7 +50,14 @@ export const createAiRouter = (options: AiHttpOptions): Router => {
   router.get('/providers', (_req, res) => {
     res.json({ success: true, providers: useCases.listProviders.execute() });
   });
-  router.post('/request', generateTextRoute({ generateText: useCases.generateText, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) }));
+  router.post(
+    '/request',
+    generateTextRoute({
+      generateText: useCases.generateText,
+      ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+    }),
+  );
   router.post('/image/generate', async (req: Request, res: Response) => {
     const body = parseBody(generateImageBodySchema, req.body);
     const providerKey = req.get('x-provider-key');
