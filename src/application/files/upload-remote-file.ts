@@ -2,7 +2,7 @@ import { InvalidInputError, TypeNotAllowedError } from '../../domain/errors.js';
 import { isImageName } from '../../domain/files/file-entry.js';
 import type { FileName } from '../../domain/files/file-name.js';
 import { SafePath } from '../../domain/files/safe-path.js';
-import { fileNameFromSuggestion, numberedName } from '../../domain/files/suggested-file-name.js';
+import { fileNameFromSuggestion } from '../../domain/files/suggested-file-name.js';
 import type { FileSource, FileSources } from '../../ports/file-sources.js';
 import type { RemoteFetcher } from '../../ports/remote-fetcher.js';
 import type { CheckPermission } from './check-permission.js';
@@ -52,17 +52,16 @@ export class UploadRemoteFile {
       name = fileNameFromSuggestion(remote.suggestedName);
       this.checkExtension(name);
       await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD_REMOTE', target: { path: folder, extension: name.extension } });
-      name = await this.freeName(source, folder, name);
     } catch (error) {
       remote.discard();
       throw error;
     }
-    const target = folder.join(name);
-    const { size } = await source.storage.write(target, remote.content, { maxBytes: this.limits.maxBytes });
-    const isImage = isImageName(name);
-    if (isImage) await this.thumbnails.refresh(source.storage, target);
+    // A taken name becomes `name-1.ext`, `name-2.ext`, … chosen atomically by the storage.
+    const stored = await source.storage.write(folder.join(name), remote.content, { maxBytes: this.limits.maxBytes, numberOnConflict: true });
+    const isImage = isImageName(stored.path.name!);
+    if (isImage) await this.thumbnails.refresh(source.storage, stored.path);
     const { storage: _storage, ...described } = source;
-    return { source: described, folder, name, size, isImage };
+    return { source: described, folder, name: stored.path.name!, size: stored.size, isImage };
   }
 
   private checkExtension(name: FileName): void {
@@ -71,14 +70,5 @@ export class UploadRemoteFile {
     if (!extension || !allowed || this.limits.refusedExtensions.includes(extension)) {
       throw new TypeNotAllowedError(`Files of type "${extension || 'unknown'}" are not allowed`);
     }
-  }
-
-  /** The first of `name`, `name-1`, … not taken; a race with another writer still ends in 409, never an overwrite. */
-  private async freeName(source: FileSource, folder: SafePath, name: FileName): Promise<FileName> {
-    for (let n = 0; n < 1000; n++) {
-      const candidate = numberedName(name, n);
-      if (!(await source.storage.stat(folder.join(candidate)))) return candidate;
-    }
-    throw new InvalidInputError('Too many files with this name');
   }
 }

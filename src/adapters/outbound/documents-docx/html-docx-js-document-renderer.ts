@@ -5,7 +5,7 @@ import { DOCX_FORMAT } from './turbodocx-document-renderer.js';
 
 // html-docx-js ships no type declarations; its one function is typed here.
 const require = createRequire(import.meta.url);
-const htmlDocx = require('html-docx-js') as { asBlob(html: string, options?: object): Buffer | Blob };
+type HtmlDocx = { asBlob(html: string, options?: object): Buffer | Blob };
 
 /**
  * `DocumentRenderer` for DOCX that stores the HTML as an `altChunk`: Microsoft
@@ -16,6 +16,7 @@ export class HtmlDocxJsDocumentRenderer implements DocumentRenderer {
   readonly format = DOCX_FORMAT;
 
   async render(html: string, options: RenderOptions): Promise<Uint8Array> {
+    const htmlDocx = require('html-docx-js') as HtmlDocx; // loaded on first use
     const output = htmlDocx.asBlob(await prepareDocxHtml(html, options.resolveImage));
     if (Buffer.isBuffer(output)) return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
     return new Uint8Array(await output.arrayBuffer());

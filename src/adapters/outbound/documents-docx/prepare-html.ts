@@ -1,4 +1,3 @@
-import { JSDOM } from 'jsdom';
 import type { ImageResolver } from '../../../ports/document-renderer.js';
 
 /** Elements that would run, load or embed something; they go, with their content. */
@@ -24,6 +23,8 @@ const fromDataUri = (src: string): { data: Uint8Array; contentType: string } | u
  * a browser would.
  */
 export const prepareDocxHtml = async (html: string, resolveImage: ImageResolver): Promise<string> => {
+  // jsdom is loaded on first use: it is large, and most requests never render a document.
+  const { JSDOM } = await import('jsdom');
   const dom = new JSDOM(html);
   try {
     const { document } = dom.window;

@@ -1,4 +1,3 @@
-import HTMLtoDOCX from '@turbodocx/html-to-docx';
 import type { DocumentFormat, DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
 import { prepareDocxHtml } from './prepare-html.js';
 
@@ -13,6 +12,7 @@ export class TurbodocxDocumentRenderer implements DocumentRenderer {
 
   async render(html: string, options: RenderOptions): Promise<Uint8Array> {
     const prepared = await prepareDocxHtml(html, options.resolveImage);
+    const { default: HTMLtoDOCX } = await import('@turbodocx/html-to-docx'); // loaded on first use: it is large
     const output = await HTMLtoDOCX(prepared, null, {
       title: options.title ?? 'Document',
       creator: 'editor-backend',

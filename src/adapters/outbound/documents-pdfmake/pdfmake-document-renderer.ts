@@ -13,16 +13,21 @@ type HtmlToPdfmake = (html: string, options: object) => { content: unknown; imag
 
 // Neither package ships type declarations: their small surface is typed here.
 const require = createRequire(import.meta.url);
-const pdfmake = require('pdfmake') as PdfMake;
-const htmlToPdfmake = require('html-to-pdfmake') as HtmlToPdfmake;
-/** The Roboto files pdfmake ships; it loads no font by itself. */
-const ROBOTO = require('pdfmake/fonts/Roboto') as { Roboto: Record<string, string> };
-const FONT_FILES = new Set(Object.values(ROBOTO.Roboto));
+let loaded: { pdfmake: PdfMake; htmlToPdfmake: HtmlToPdfmake } | undefined;
 
-// pdfmake is one shared instance: its policies are set once, and are the same for every document.
-pdfmake.setFonts(ROBOTO);
-pdfmake.setUrlAccessPolicy(() => false); // never fetch
-pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path)); // the font files and nothing else
+/** Loaded on first use (they are large); pdfmake is one shared instance, configured once. */
+const load = () => {
+  if (loaded) return loaded;
+  const pdfmake = require('pdfmake') as PdfMake;
+  // The Roboto files pdfmake ships: it loads no font by itself.
+  const roboto = require('pdfmake/fonts/Roboto') as { Roboto: Record<string, string> };
+  const fontFiles = new Set(Object.values(roboto.Roboto));
+  pdfmake.setFonts(roboto);
+  pdfmake.setUrlAccessPolicy(() => false); // never fetch
+  pdfmake.setLocalAccessPolicy((path) => fontFiles.has(path)); // the font files and nothing else
+  loaded = { pdfmake, htmlToPdfmake: require('html-to-pdfmake') as HtmlToPdfmake };
+  return loaded;
+};
 
 /**
  * html-to-pdfmake keeps classes as styles: `class="pdf-pagebreak-before"`
@@ -43,6 +48,7 @@ export class PdfmakeDocumentRenderer implements DocumentRenderer {
   readonly format: DocumentFormat = { extension: 'pdf', contentType: 'application/pdf' };
 
   async render(html: string, options: RenderOptions): Promise<Uint8Array> {
+    const { pdfmake, htmlToPdfmake } = load();
     const dom = await preparePdfHtml(html, options.resolveImage);
     try {
       const converted = htmlToPdfmake(dom.window.document.body.innerHTML, { window: dom.window, imagesByReference: true, removeExtraBlanks: true });

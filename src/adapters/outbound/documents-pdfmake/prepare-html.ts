@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom';
+import type { JSDOM } from 'jsdom';
 import type { ImageResolver } from '../../../ports/document-renderer.js';
 
 /** Elements that would run, load or embed something; they go, with their content. */
@@ -20,7 +20,9 @@ const fromDataUri = (src: string): { data: Uint8Array; contentType: string } | u
  * `data:` URI of a PNG or JPEG — the only kinds pdfmake embeds — or drops it.
  */
 export const preparePdfHtml = async (html: string, resolveImage: ImageResolver): Promise<JSDOM> => {
-  const dom = new JSDOM(html);
+  // jsdom is loaded on first use: it is large, and most requests never render a document.
+  const { JSDOM: Dom } = await import('jsdom');
+  const dom = new Dom(html);
   const { document } = dom.window;
   document.querySelectorAll(DROPPED).forEach((element) => element.remove());
   for (const element of document.querySelectorAll('[style]')) {

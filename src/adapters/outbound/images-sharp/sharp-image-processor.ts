@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type sharpDefault from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { InvalidInputError, TooLargeError, TypeNotAllowedError } from '../../../domain/errors.js';
 import type { CropBox, ImageInfo, ImageProcessor, ProcessedImage, ResizeBox } from '../../../ports/image-processor.js';
 
@@ -19,6 +20,11 @@ const WRITERS: Record<string, (image: Sharp) => Sharp> = {
   heif: (image) => image.avif(),
 };
 
+type SharpModule = typeof sharpDefault;
+let sharpModule: Promise<SharpModule> | undefined;
+// Loaded on first use: libvips is large, and a host without it still starts (image actions then fail, nothing else).
+const loadSharp = (): Promise<SharpModule> => (sharpModule ??= import('sharp').then((module) => module.default));
+
 const isPixelLimitError = (error: unknown) => /pixel limit/i.test((error as Error)?.message ?? '');
 
 /** `ImageProcessor` on sharp (libvips): streaming decoders, a pixel limit, EXIF orientation applied. */
@@ -28,7 +34,7 @@ export class SharpImageProcessor implements ImageProcessor {
   async metadata(input: Uint8Array): Promise<ImageInfo> {
     let meta: Metadata;
     try {
-      meta = await this.open(input).metadata();
+      meta = await (await this.open(input)).metadata();
     } catch (error) {
       if (isPixelLimitError(error)) throw this.tooLarge();
       throw new TypeNotAllowedError('The file is not an image that can be processed');
@@ -65,7 +71,8 @@ export class SharpImageProcessor implements ImageProcessor {
     return new TooLargeError(`The image has more than ${this.options.maxInputPixels} pixels`);
   }
 
-  private open(input: Uint8Array): Sharp {
+  private async open(input: Uint8Array): Promise<Sharp> {
+    const sharp = await loadSharp();
     // `animated` keeps every GIF/WebP frame; the pixel limit then counts all of them.
     return sharp(input, { limitInputPixels: this.options.maxInputPixels, failOn: 'error', animated: true });
   }
@@ -78,7 +85,7 @@ export class SharpImageProcessor implements ImageProcessor {
 
   private async run(input: Uint8Array, info: ImageInfo, operation: (image: Sharp) => Sharp): Promise<ProcessedImage> {
     // autoOrient first, so boxes are in displayed pixels, as the editor shows them.
-    let image = operation(this.open(input).autoOrient());
+    let image = operation((await this.open(input)).autoOrient());
     if (this.options.keepMetadata) image = image.keepMetadata();
     try {
       const { data, info: out } = await WRITERS[info.format]!(image).toBuffer({ resolveWithObject: true });
