@@ -110,7 +110,7 @@ describe('imageResize / imageCrop and thumbnails over HTTP', () => {
     assert.equal(thumb.status, 200);
     const size = await dimensionsOf(new Uint8Array(await thumb.arrayBuffer()));
     assert.deepEqual(size, { width: 250, height: 188, format: 'jpeg' });
-    assert.equal(listing.data.sources[0].files.find((f: any) => f.file === 'notes.txt').thumb, undefined);
+    assert.match(listing.data.sources[0].files.find((f: any) => f.file === 'notes.txt').thumb, /\/icons\/txt\.svg$/, 'files that are not images show an icon');
     for (const hidden of ['/files/docs/.secret', '/files/docs/.thumbs', '/files/docs/.thumbs/', '/files/docs/.thumbs/../.secret', '/files/docs/%2ethumbs/%2e%2e/.secret']) {
       assert.notEqual(await (await fetch(`${server.url}${hidden}`)).text(), 'hidden', hidden);
     }

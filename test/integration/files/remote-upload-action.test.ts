@@ -81,6 +81,17 @@ describe('fileUploadRemote over HTTP', () => {
     assert.ok((await readdir(path.join(roots.open, '.thumbs'))).includes('cat.png'));
   });
 
+  it('takes the multipart form the Jodit uploader really sends to the upload URL', async () => {
+    const form = new FormData();
+    form.append('action', 'fileUploadRemote');
+    form.append('url', `${remote.url}/cat.png`);
+    const response = await fetch(`${open.url}/?action=fileUpload`, { method: 'POST', body: form });
+    const body = (await response.json()) as any;
+    assert.equal(response.status, 200, JSON.stringify(body));
+    assert.equal(body.data.isImages[0], true);
+    assert.ok((await readdir(roots.open)).includes(body.data.newfilename));
+  });
+
   it('names the file safely from Content-Disposition', async () => {
     const { status, body } = await upload(open, { url: `${remote.url}/download?id=7` });
     assert.equal(status, 200, JSON.stringify(body));

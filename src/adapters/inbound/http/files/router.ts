@@ -8,6 +8,7 @@ import { FILE_ACTIONS } from './actions/index.js';
 import { resolveRole } from './authenticate.js';
 import { mergedParams, stringParam } from './params.js';
 import { serveIcon } from './icons.js';
+import { ACTION_PARAMS, type ActionName } from './action-schemas.js';
 
 class MethodNotAllowedError extends DomainError {
   constructor(action: string) {
@@ -54,6 +55,8 @@ export const createFilesRouter = (options: FilesHttpOptions): Router => {
         const role = await resolveRole(options.checkAuthentication, req, options.defaultRole);
         if (options.rateLimit) await consumeForRequest(options.rateLimit, req, res);
         if (!action.readOnly && req.method !== 'POST') throw new MethodNotAllowedError(name);
+        const checked = ACTION_PARAMS[name as ActionName]?.safeParse(params);
+        if (checked && !checked.success) throw new InvalidInputError('The parameters are not valid', checked.error.issues);
         res.locals.role = role;
         const data = await action.handle({ req, res, role, params, options });
         if (data !== undefined) res.json({ success: true, data: { code: 220, ...data } });

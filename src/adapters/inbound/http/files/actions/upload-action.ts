@@ -4,6 +4,7 @@ import type { FileAction } from '../action.js';
 import { readMultipart } from '../multipart.js';
 import { stringParam } from '../params.js';
 import { absoluteBaseUrl } from '../public-url.js';
+import { uploadRemoteAction } from './upload-remote-action.js';
 
 async function* startingWith(first: IncomingFile, rest: AsyncIterator<IncomingFile>): AsyncIterable<IncomingFile> {
   yield first;
@@ -19,11 +20,16 @@ async function* startingWith(first: IncomingFile, rest: AsyncIterator<IncomingFi
 export const uploadAction: FileAction = {
   name: 'fileUpload',
   readOnly: false,
-  async handle({ req, role, params, options }) {
+  async handle(context) {
+    const { req, role, params, options } = context;
     try {
       const upload = readMultipart(req, { maxFiles: 100, maxFieldBytes: 64 * 1024 });
       const files = upload.files[Symbol.asyncIterator]();
       const first = await files.next();
+      // The Jodit uploader posts a remote upload as a form to the upload URL: its body names the real action.
+      if (first.done && upload.fields.action === uploadRemoteAction.name) {
+        return uploadRemoteAction.handle({ ...context, params: { ...params, ...upload.fields } });
+      }
       if (first.done) throw new InvalidInputError('No file was sent');
       const source = upload.fields.source || stringParam(params, 'source') || undefined;
       const path = upload.fields.path ?? stringParam(params, 'path');
