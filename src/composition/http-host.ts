@@ -132,6 +132,7 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
       : {}),
     ...(config.ai ? { ai: aiOptions(config.ai, container, host) } : {}),
     ops: opsOptions(config, container),
+    docs: { version: container.get<string>(TOKENS.AppVersion) },
   });
   return { app, container };
 };

@@ -6,6 +6,7 @@ import { createAiRouter, sendAiError, type AiHttpOptions } from './ai/router.js'
 import { corsPolicy, type AllowedOrigins } from './cors.js';
 import type { Metrics } from '../../../ports/metrics.js';
 import { createOpsRouter, type OpsHttpOptions } from './ops-router.js';
+import { createOpenApiRouter } from './openapi/router.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { requestMetrics } from './request-metrics.js';
@@ -33,6 +34,8 @@ export interface HttpAppOptions {
   ai?: AiHttpOptions;
   /** Request metrics, `/ready` and the scrape endpoint. */
   ops?: OpsHttpOptions & { recorder: Metrics };
+  /** Serves the OpenAPI document and its viewer. */
+  docs?: { version: string };
 }
 
 /** The standalone HTTP host: CORS first, then request ids and logs, then each service's router. */
@@ -46,6 +49,9 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   if (options.ops) app.use(requestMetrics(options.ops.recorder));
   app.use(corsPolicy(options.allowedOrigins));
   if (options.ops) app.use(createOpsRouter(options.ops));
+  if (options.docs) {
+    app.use(createOpenApiRouter({ version: options.docs.version, ai: Boolean(options.ai), ...(options.files ? { filesMount: options.files.mountPath } : {}) }));
+  }
   if (options.ai) app.use('/ai', createAiRouter(options.ai));
   if (options.files) {
     for (const mount of options.files.staticMounts) app.use(mount.urlPath, serveSourceFiles(mount.root));
