@@ -133,6 +133,9 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
     ...(config.ai ? { ai: aiOptions(config.ai, container, host) } : {}),
     ops: opsOptions(config, container),
     docs: { version: container.get<string>(TOKENS.AppVersion) },
+    ...(config.demo.enabled
+      ? { demo: { ai: Boolean(config.ai), clientKey: config.demo.clientKey, ...(config.files ? { filesUrl: config.files.mountPath } : {}) } }
+      : {}),
   });
   return { app, container };
 };

@@ -15,6 +15,7 @@ const PROVIDERS_FROM_ENV = [
  */
 export const embeddedDefaults = (env: Env): AppConfigInput => ({
   host: '127.0.0.1',
+  demo: { enabled: true },
   ai: {
     providers: Object.fromEntries(
       PROVIDERS_FROM_ENV.filter((p) => env[p.variable]).map((p) => [

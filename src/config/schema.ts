@@ -15,6 +15,13 @@ export const appConfigSchema = z.strictObject({
   shutdownGraceMs: z.number().int().min(0).default(10_000),
   metrics: metricsSchema,
   readiness: readinessSchema,
+  demo: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      /** The client key the demo page uses and shows; only for local playgrounds. */
+      clientKey: z.string().default('00000000-0000-4000-8000-000000000000'),
+    })
+    .default({ enabled: false, clientKey: '00000000-0000-4000-8000-000000000000' }),
   ai: aiSchema.optional(),
   files: filesSchema.optional(),
 });

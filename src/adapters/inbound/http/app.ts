@@ -7,6 +7,8 @@ import { corsPolicy, type AllowedOrigins } from './cors.js';
 import type { Metrics } from '../../../ports/metrics.js';
 import { createOpsRouter, type OpsHttpOptions } from './ops-router.js';
 import { createOpenApiRouter } from './openapi/router.js';
+import { createDemoRouter } from './demo/router.js';
+import type { DemoPageOptions } from './demo/page.js';
 import { requestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { requestMetrics } from './request-metrics.js';
@@ -34,6 +36,8 @@ export interface HttpAppOptions {
   ai?: AiHttpOptions;
   /** Request metrics, `/ready` and the scrape endpoint. */
   ops?: OpsHttpOptions & { recorder: Metrics };
+  /** Serves the demo editor page at /demo. */
+  demo?: DemoPageOptions;
   /** Serves the OpenAPI document and its viewer. */
   docs?: { version: string };
 }
@@ -49,6 +53,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   if (options.ops) app.use(requestMetrics(options.ops.recorder));
   app.use(corsPolicy(options.allowedOrigins));
   if (options.ops) app.use(createOpsRouter(options.ops));
+  if (options.demo) app.use(createDemoRouter(options.demo));
   if (options.docs) {
     app.use(createOpenApiRouter({ version: options.docs.version, ai: Boolean(options.ai), ...(options.files ? { filesMount: options.files.mountPath } : {}) }));
   }
