@@ -15,7 +15,7 @@ import { makeTempDir } from '../../support/temp-dir.js';
  */
 const { stages } = readDockerfile();
 const runtime = stages.at(-1)!;
-const DEV_ONLY = ['typescript', 'eslint', '@cucumber/cucumber', 'playwright-core', 'jodit', 'dependency-cruiser'];
+const DEV_ONLY = ['typescript', 'eslint', '@cucumber/cucumber', 'playwright-core', 'dependency-cruiser'];
 
 const freePort = async (): Promise<number> => {
   const server = createServer();
