@@ -7,6 +7,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sd
 import { createS3Client } from '../../../src/adapters/outbound/storage-s3/s3-client.js';
 import { startS3Server, type RunningS3 } from '../../support/s3-server.js';
 import { makeTempDir } from '../../support/temp-dir.js';
+import { dimensionsOf, makeImage } from '../../support/images.js';
 
 const MAIN = path.resolve('src/main.ts');
 const TSX = import.meta.resolve('tsx');
@@ -44,9 +45,6 @@ const startInstance = async (configFile: string, env: Record<string, string>): P
   };
 };
 
-// Both instances are configured with the shared Redis rate limit as a deployment would be; what
-// uses Redis (rate limits, conversations) and the upload/resize actions arrive on other branches,
-// and with them the checks that a limit holds across instances and an upload shows on the other.
 describe('two instances sharing one S3 store and one Redis', () => {
   let s3: RunningS3;
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -60,7 +58,7 @@ describe('two instances sharing one S3 store and one Redis', () => {
     temp = await makeTempDir();
     const config = {
       host: '127.0.0.1',
-      ai: { rateLimit: { backend: 'redis', redisUrl: '${REDIS_URL}' } },
+      ai: { rateLimit: { backend: 'redis', redisUrl: '${REDIS_URL}', max: 5, windowMs: 60_000, keyPrefix: `multi-instance-${process.pid}-${Date.now()}:` } },
       files: {
         sources: {
           shared: {
@@ -77,7 +75,7 @@ describe('two instances sharing one S3 store and one Redis', () => {
             },
           },
         },
-        accessControl: [{ role: 'guest', FILES: true, FOLDERS: true }],
+        accessControl: [{ role: 'guest', FILES: true, FOLDERS: true, FILE_UPLOAD: true, FILE_REMOVE: true, IMAGE_RESIZE: true }],
       },
     };
     const configFile = path.join(temp.dir, 'config.json');
@@ -132,5 +130,29 @@ describe('two instances sharing one S3 store and one Redis', () => {
     assert.match(served.headers.get('content-security-policy') ?? '', /sandbox/);
     await served.arrayBuffer();
     s3Client.destroy();
+  });
+
+  it('uploads through one instance, resizes and removes through the other', async () => {
+    const form = new FormData();
+    form.append('path', '');
+    form.append('files[0]', new Blob([await makeImage(400, 300, 'png')]), 'photo.png');
+    const uploaded = await fetch(`${first.url}/?action=fileUpload&source=shared`, { method: 'POST', body: form });
+    assert.equal(uploaded.status, 200, await uploaded.clone().text());
+    assert.ok((await listed(second)).includes('photo.png'));
+    const post = (instance: Instance, fields: Record<string, string>) =>
+      fetch(`${instance.url}/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ source: 'shared', path: '', ...fields }) });
+    const resized = await post(second, { action: 'imageResize', name: 'photo.png', newname: 'small.png', 'box[w]': '100', 'box[h]': '75' });
+    assert.equal(resized.status, 200, await resized.clone().text());
+    const served = await fetch(`${first.url}/files/shared/small.png`);
+    assert.deepEqual(await dimensionsOf(new Uint8Array(await served.arrayBuffer())), { width: 100, height: 75, format: 'png' });
+    assert.equal((await post(second, { action: 'fileRemove', name: 'photo.png' })).status, 200);
+    assert.ok(!(await listed(first)).includes('photo.png'));
+  });
+
+  it('holds one rate limit across both instances through the shared Redis', async () => {
+    const key = { authorization: 'Bearer 7d1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' };
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => fetch(`${(i % 2 ? first : second).url}/ai/providers`, { headers: key }).then((r) => r.status)));
+    assert.equal(statuses.filter((s) => s === 200).length, 5);
+    assert.equal(statuses.filter((s) => s === 429).length, 7);
   });
 });
