@@ -51,8 +51,8 @@ export const imagesScenario: Scenario = {
         },
         {
           name: 'crop',
-          ours: (i: number) => post(`${url}imageCrop`, { action: 'imageCrop', source: 'bench', path: '', name: 'photo.jpg', newname: `c${i}.jpg`, 'box[x]': '100', 'box[y]': '100', 'box[w]': '1000', 'box[h]': '500' }),
-          floor: (i: number) => sharp(path.join(dir, 'photo.jpg')).rotate().extract({ left: 100, top: 100, width: 1000 > width ? 100 : 1000, height: 500 }).jpeg().toFile(path.join(dir, `fc${i}.jpg`)),
+          ours: (i: number) => post(`${url}imageCrop`, { action: 'imageCrop', source: 'bench', path: '', name: 'photo.jpg', newname: `c${i}.jpg`, 'box[x]': '100', 'box[y]': '100', 'box[w]': String(width / 4), 'box[h]': String(height / 6) }),
+          floor: (i: number) => sharp(path.join(dir, 'photo.jpg')).rotate().extract({ left: 100, top: 100, width: width / 4, height: height / 6 }).jpeg().toFile(path.join(dir, `fc${i}.jpg`)),
         },
       ];
       for (const c of cases) {
