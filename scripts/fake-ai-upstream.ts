@@ -4,19 +4,30 @@
  *
  *   node --import tsx scripts/fake-ai-upstream.ts openai 9100
  *   node --import tsx scripts/fake-ai-upstream.ts openai-compatible 9101
+ *   node --import tsx scripts/fake-ai-upstream.ts gemini
+ *   node --import tsx scripts/fake-ai-upstream.ts anthropic
  *
- * Every request is answered with a short streamed greeting.
+ * Every request is answered with a short streamed greeting; it prints the
+ * `baseUrl` to put in the provider's config entry.
  */
+import { startFakeAnthropic } from '../test/support/fakes/anthropic-server.js';
+import { startFakeGemini } from '../test/support/fakes/gemini-server.js';
 import { startOpenAiChatUpstream } from '../test/support/fakes/openai-chat-upstream.js';
 import { startOpenAiResponsesUpstream } from '../test/support/fakes/openai-responses-upstream.js';
 
-const starters = { openai: startOpenAiResponsesUpstream, 'openai-compatible': startOpenAiChatUpstream } as const;
-const type = (process.argv[2] ?? 'openai') as keyof typeof starters;
-const start = starters[type];
-if (!start) {
-  console.error(`unknown type ${type}; one of: ${Object.keys(starters).join(', ')}`);
+const type = process.argv[2] ?? 'openai';
+const port = Number(process.argv[3] ?? 0);
+const greeting = { kind: 'text', chunks: ['Hello', ' from', ' the', ' fake', ` ${type}`, ' upstream!'], usage: { input: 12, output: 6 } } as const;
+
+if (type === 'openai' || type === 'openai-compatible') {
+  const upstream = await (type === 'openai' ? startOpenAiResponsesUpstream : startOpenAiChatUpstream)(port);
+  upstream.respondWith(greeting);
+  console.log(`fake ${type} upstream: baseUrl ${upstream.url}/v1`);
+} else if (type === 'gemini' || type === 'anthropic') {
+  const upstream = await (type === 'gemini' ? startFakeGemini : startFakeAnthropic)();
+  upstream.respondWith(greeting);
+  console.log(`fake ${type} upstream: baseUrl ${upstream.baseUrl}`);
+} else {
+  console.error(`unknown type ${type}; one of: openai, openai-compatible, gemini, anthropic`);
   process.exit(2);
 }
-const upstream = await start(Number(process.argv[3] ?? 0));
-upstream.respondWith({ kind: 'text', chunks: ['Hello', ' from', ' the', ' fake', ` ${type}`, ' upstream!'], usage: { input: 12, output: 6 } });
-console.log(`fake ${type} upstream: baseUrl ${upstream.url}/v1`);
