@@ -14,10 +14,11 @@ import { startFakeAnthropic } from '../test/support/fakes/anthropic-server.js';
 import { startFakeGemini } from '../test/support/fakes/gemini-server.js';
 import { startOpenAiChatUpstream } from '../test/support/fakes/openai-chat-upstream.js';
 import { startOpenAiResponsesUpstream } from '../test/support/fakes/openai-responses-upstream.js';
+import type { UpstreamScript } from '../test/contract/text-generator.contract.js';
 
 const type = process.argv[2] ?? 'openai';
 const port = Number(process.argv[3] ?? 0);
-const greeting = { kind: 'text', chunks: ['Hello', ' from', ' the', ' fake', ` ${type}`, ' upstream!'], usage: { input: 12, output: 6 } } as const;
+const greeting: UpstreamScript = { kind: 'text', chunks: ['Hello', ' from', ' the', ' fake', ` ${type}`, ' upstream!'], usage: { input: 12, output: 6 } };
 
 if (type === 'openai' || type === 'openai-compatible') {
   const upstream = await (type === 'openai' ? startOpenAiResponsesUpstream : startOpenAiChatUpstream)(port);

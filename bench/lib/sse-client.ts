@@ -26,16 +26,20 @@ export const timeStream = async (url: string, body: unknown, headers: Record<str
   let pending = '';
   for await (const chunk of response.body) {
     pending += chunk.toString();
-    let boundary: number;
-    while ((boundary = pending.indexOf('\n\n')) !== -1) {
-      const frame = pending.slice(0, boundary);
-      pending = pending.slice(boundary + 2);
-      const data = frame.split('\n').find((line) => line.startsWith('data: '))?.slice(6);
-      if (data && isDelta(data)) {
-        deltas += 1;
-        if (Number.isNaN(firstDeltaMs)) firstDeltaMs = performance.now() - started;
+    // Scan frames by index and cut the buffer once per chunk: the client must stay cheaper than what it measures.
+    let at = 0;
+    for (let end = pending.indexOf('\n\n', at); end !== -1; end = pending.indexOf('\n\n', at)) {
+      const dataAt = pending.indexOf('data: ', at);
+      if (dataAt !== -1 && dataAt < end) {
+        const lineEnd = pending.indexOf('\n', dataAt);
+        if (isDelta(pending.slice(dataAt + 6, lineEnd === -1 || lineEnd > end ? end : lineEnd))) {
+          deltas += 1;
+          if (Number.isNaN(firstDeltaMs)) firstDeltaMs = performance.now() - started;
+        }
       }
+      at = end + 2;
     }
+    pending = pending.slice(at);
   }
   return { firstDeltaMs, completedMs: performance.now() - started, deltas };
 };
