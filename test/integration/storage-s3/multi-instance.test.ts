@@ -135,7 +135,7 @@ describe('two instances sharing one S3 store and one Redis', () => {
   it('uploads through one instance, resizes and removes through the other', async () => {
     const form = new FormData();
     form.append('path', '');
-    form.append('files[0]', new Blob([await makeImage(400, 300, 'png')]), 'photo.png');
+    form.append('files[0]', new Blob([new Uint8Array(await makeImage(400, 300, 'png'))]), 'photo.png');
     const uploaded = await fetch(`${first.url}/?action=fileUpload&source=shared`, { method: 'POST', body: form });
     assert.equal(uploaded.status, 200, await uploaded.clone().text());
     assert.ok((await listed(second)).includes('photo.png'));
