@@ -64,6 +64,7 @@ describe('two instances sharing one Redis', { timeout: 60_000 }, () => {
     const admitted = answers.filter((a) => a.status === 200);
     assert.equal(admitted.length, MAX);
     assert.equal(answers.filter((a) => a.status === 429).length, 200 - MAX);
-    assert.ok(new Set(admitted.map((a) => a.instance)).size === 2, 'both instances admitted some');
+    // Separate limiters would admit MAX each (2 × MAX in all); which instance wins the race for the shared budget is up to timing.
+    assert.ok(new Set(answers.filter((a) => a.status === 429).map((a) => a.instance)).size === 2, 'both instances refused once the shared budget was spent');
   });
 });
