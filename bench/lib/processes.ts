@@ -37,12 +37,7 @@ export const spawnListening = async (entry: string, args: string[], env: Record<
   return {
     child,
     url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    stop: () => stopChild(child),
   };
 };
 
@@ -61,7 +56,7 @@ export const spawnServer = async (config: object, cwd?: string): Promise<Spawned
   const port = await freePort();
   const file = path.join(tmpdir(), `bench-config-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ host: '127.0.0.1', port, logLevel: 'warn', ...config }));
-  const child = spawn(process.execPath, ['--import', TSX, MAIN, '--config', file], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), '--import', TSX, MAIN, '--config', file], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -77,12 +72,7 @@ export const spawnServer = async (config: object, cwd?: string): Promise<Spawned
   return {
     child,
     url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
+    stop: () => stopChild(child),
   };
 };
 
@@ -122,3 +112,15 @@ export const cpuMsOf = (pid: number): number => {
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
 };
+
+/** SIGTERM first, so a server started with `--cpu-prof` writes its profile; SIGKILL if it lingers. */
+const stopChild = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });

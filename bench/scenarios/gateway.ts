@@ -55,7 +55,7 @@ export const gatewayScenario: Scenario = {
   async run({ smoke, log }) {
     const provider = await startFakeProvider({ FIRST_TOKEN_MS: '20', TOKENS: smoke ? '20' : '200', TOKEN_INTERVAL_MS: '1' });
     const gateway = await startGateway(provider.url);
-    const levels = smoke ? [1, 10] : [1, 50, 200, 1000];
+    const levels = smoke ? [1, 10] : process.env.BENCH_LEVELS ? process.env.BENCH_LEVELS.split(',').map(Number) : [1, 50, 200, 1000];
     const rows: Row[] = [];
     const chartSeries = { oursP50: [], floorP50: [], oursP99: [], floorP99: [] } as Record<string, { x: number; y: number }[]>;
     try {

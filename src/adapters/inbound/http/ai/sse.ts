@@ -38,14 +38,26 @@ export const openEventStream = (res: Response, heartbeatMs = HEARTBEAT_MS): Even
   }, heartbeatMs);
   const stop = () => clearInterval(heartbeat);
   res.once('close', stop);
+  // Frames produced in one turn of the event loop leave in one write: one syscall for a burst of deltas, not one each.
+  let corked = false;
+  const flush = () => {
+    corked = false;
+    if (!res.destroyed) res.uncork();
+  };
   return {
     async send(type, data) {
       if (res.writableEnded || res.destroyed) return;
+      if (!corked) {
+        corked = true;
+        res.cork();
+        setImmediate(flush);
+      }
       const written = res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       if (!written) await writable(res);
     },
     end() {
       stop();
+      if (corked) flush();
       if (!res.writableEnded) res.end();
     },
   };
