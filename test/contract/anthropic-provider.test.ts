@@ -62,7 +62,7 @@ describe('Anthropic provider against the fake Messages API', () => {
       (error: unknown) => {
         assert.ok(error instanceof ProviderError, String(error));
         assert.equal(error.retryable, true);
-        assert.match(error.message, /Overloaded/);
+        assert.equal(error.message, 'The provider reported an error: Overloaded');
         return true;
       },
     );

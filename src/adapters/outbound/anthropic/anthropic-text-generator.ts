@@ -1,4 +1,3 @@
-import type Anthropic from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
 import { ProviderError } from '../../../domain/ai/errors.js';
@@ -7,6 +6,7 @@ import type { StreamPart } from '../../../domain/ai/stream-part.js';
 import type { GenerationOptions, TextGenerator } from '../../../ports/text-generator.js';
 import { toAnthropicConversation, toAnthropicTools } from './anthropic-messages.js';
 import { toFinishReason } from './anthropic-finish.js';
+import type { ClientFor } from './anthropic-client.js';
 import { toProviderError } from './anthropic-errors.js';
 
 /** Anthropic requires `max_tokens`; this is used when the request does not set one. */
@@ -37,13 +37,16 @@ interface PendingToolUse {
 export class AnthropicTextGenerator implements TextGenerator {
   readonly keepsHistory = false;
 
-  constructor(private readonly clientFor: (apiKey?: string) => Anthropic) {}
+  constructor(private readonly clientFor: ClientFor) {}
 
   async *stream(request: GenerationRequest, options: GenerationOptions): AsyncIterable<StreamPart> {
     const { signal } = options;
     const { system, messages } = toAnthropicConversation(request.instructions, request.messages);
+    let apiKey = '';
     try {
-      const events = await this.clientFor(options.apiKey).messages.create(
+      const client = this.clientFor(options.apiKey);
+      apiKey = client.apiKey;
+      const events = await client.sdk.messages.create(
         {
           model: request.model,
           system,
@@ -56,7 +59,7 @@ export class AnthropicTextGenerator implements TextGenerator {
       );
       yield* this.translate(events, request.model, signal);
     } catch (error) {
-      throw toProviderError(error, signal);
+      throw toProviderError(error, signal, apiKey);
     }
   }
 

@@ -28,16 +28,25 @@ const retryDelayMs = (details: { retryDelay?: string }[] | undefined): number | 
   return Number.isFinite(seconds) ? Math.round(seconds * 1000) : undefined;
 };
 
+const redact = (text: string, secret: string): string => (secret.length >= 4 ? text.split(secret).join('[redacted]') : text);
+
 /**
- * SDK failures → `ProviderError`. The SDK's `ApiError` carries the status but
- * not the response headers, so the retry delay comes from the body's
- * `RetryInfo`, which is where Gemini puts it. An abort is passed on unchanged.
+ * Any SDK failure as the port promises it: the signal's own reason when the
+ * call was aborted (the use case tells timeout from disconnect), else a
+ * `ProviderError` with the status. The SDK's `ApiError` carries no response
+ * headers, so the retry delay comes from the body's `RetryInfo`, which is
+ * where Gemini puts it. Messages never carry the key: a credentials failure
+ * gets a fixed text, any other text is scrubbed of it.
  */
-export const toProviderError = (error: unknown, signal: AbortSignal): unknown => {
-  if (signal.aborted || error instanceof ProviderError) return error;
+export const toProviderError = (error: unknown, signal: AbortSignal, apiKey: string): unknown => {
+  if (signal.aborted) return signal.reason;
+  if (error instanceof ProviderError) return new ProviderError(redact(error.message, apiKey), error.status, error.retryAfterMs);
   if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 403) return new ProviderError(`The provider refused the credentials (${error.status})`, error.status);
     const body = parseBody(error.message);
-    return new ProviderError(`Gemini: ${body?.message ?? `HTTP ${error.status}`}`, error.status, retryDelayMs(body?.details));
+    const message = `The provider answered ${error.status}: ${body?.message ?? 'no details'}`;
+    return new ProviderError(redact(message, apiKey), error.status, retryDelayMs(body?.details));
   }
-  return new ProviderError(`Gemini: ${error instanceof Error ? error.message : 'request failed'}`);
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderError(redact(`The provider could not be reached: ${message}`, apiKey));
 };

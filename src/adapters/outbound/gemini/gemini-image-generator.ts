@@ -1,6 +1,6 @@
-import type { GoogleGenAI } from '@google/genai';
 import type { GeneratedImage, ImageGenerator, ImageRequest, ImageResult } from '../../../ports/image-generator.js';
 import type { GenerationOptions } from '../../../ports/text-generator.js';
+import type { ClientFor, GoogleGenAIClient } from './gemini-client.js';
 import { toProviderError } from './gemini-errors.js';
 
 const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '9:16', '16:9', '21:9'];
@@ -26,22 +26,25 @@ export const toAspectRatio = (size: string | undefined): string | undefined => {
  * so it is not used. One call yields one image: `n` images are `n` calls.
  */
 export class GeminiImageGenerator implements ImageGenerator {
-  constructor(private readonly clientFor: (apiKey?: string) => GoogleGenAI) {}
+  constructor(private readonly clientFor: ClientFor) {}
 
   async generate(request: ImageRequest, options: GenerationOptions): Promise<ImageResult> {
+    let apiKey = '';
     try {
-      const batches = await Promise.all(Array.from({ length: request.n }, () => this.generateOne(request, options)));
+      const client = this.clientFor(options.apiKey);
+      apiKey = client.apiKey;
+      const batches = await Promise.all(Array.from({ length: request.n }, () => this.generateOne(client, request, options.signal)));
       return { images: batches.flat(), model: request.model };
     } catch (error) {
-      throw toProviderError(error, options.signal);
+      throw toProviderError(error, options.signal, apiKey);
     }
   }
 
-  private async generateOne(request: ImageRequest, options: GenerationOptions): Promise<GeneratedImage[]> {
-    const response = await this.clientFor(options.apiKey).models.generateContent({
+  private async generateOne(client: GoogleGenAIClient, request: ImageRequest, abortSignal: AbortSignal): Promise<GeneratedImage[]> {
+    const response = await client.sdk.models.generateContent({
       model: request.model,
       contents: request.prompt,
-      config: { abortSignal: options.signal, responseModalities: ['IMAGE'], imageConfig: { aspectRatio: toAspectRatio(request.size) } },
+      config: { abortSignal, responseModalities: ['IMAGE'], imageConfig: { aspectRatio: toAspectRatio(request.size) } },
     });
     const parts = response.candidates?.[0]?.content?.parts ?? [];
     return parts.flatMap((part) => (part.inlineData?.data ? [{ b64_json: part.inlineData.data }] : []));

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type { GenerateContentResponse } from '@google/genai';
 import type { GenerationRequest } from '../../../domain/ai/messages.js';
 import type { StreamPart } from '../../../domain/ai/stream-part.js';
 import type { GenerationOptions, TextGenerator } from '../../../ports/text-generator.js';
 import { toGeminiConversation, toGeminiTools } from './gemini-messages.js';
 import { toFinishReason, toUsage } from './gemini-finish.js';
+import type { ClientFor } from './gemini-client.js';
 import { toProviderError } from './gemini-errors.js';
 import { ThoughtSignatures } from './thought-signatures.js';
 
@@ -13,15 +14,18 @@ export class GeminiTextGenerator implements TextGenerator {
   readonly keepsHistory = false;
   private readonly signatures = new ThoughtSignatures();
 
-  constructor(private readonly clientFor: (apiKey?: string) => GoogleGenAI) {}
+  constructor(private readonly clientFor: ClientFor) {}
 
   async *stream(request: GenerationRequest, options: GenerationOptions): AsyncIterable<StreamPart> {
     const { signal } = options;
+    let apiKey = '';
     try {
-      const chunks = await this.clientFor(options.apiKey).models.generateContentStream(this.toParams(request, signal));
+      const client = this.clientFor(options.apiKey);
+      apiKey = client.apiKey;
+      const chunks = await client.sdk.models.generateContentStream(this.toParams(request, signal));
       yield* this.translate(chunks, request.model, signal);
     } catch (error) {
-      throw toProviderError(error, signal);
+      throw toProviderError(error, signal, apiKey);
     }
   }
 
