@@ -14,7 +14,7 @@ import { startFakeAnthropic } from '../test/support/fakes/anthropic-server.js';
 import { startFakeGemini } from '../test/support/fakes/gemini-server.js';
 import { startOpenAiChatUpstream } from '../test/support/fakes/openai-chat-upstream.js';
 import { startOpenAiResponsesUpstream } from '../test/support/fakes/openai-responses-upstream.js';
-import type { UpstreamScript } from '../test/contract/text-generator.contract.js';
+import type { UpstreamScript } from '../src/testing/contracts/text-generator.contract.js';
 
 const type = process.argv[2] ?? 'openai';
 const port = Number(process.argv[3] ?? 0);

@@ -1,16 +1,23 @@
-import { listen } from './adapters/inbound/http/server.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
-import { createHost } from './composition/http-host.js';
+import type { SourceConfig } from './config/files-schema.js';
 import { createLogger } from './composition/logger.js';
+import { startServer, type RunningEditorBackend } from './composition/start-server.js';
+
+const describeStorage = (source: SourceConfig): string => {
+  const storage = source.storage;
+  if (storage?.type === 's3') return `s3://${String(storage.bucket)}/${String(storage.prefix)}`;
+  return storage && storage.type !== 'local' ? `${storage.type} storage` : String(source.root);
+};
 
 const main = async (): Promise<void> => {
-  let loaded;
-  let host;
-  let logger;
+  let running: RunningEditorBackend;
+  let source: string;
+  let log;
   try {
-    loaded = loadConfig();
-    logger = createLogger(loaded.config.logLevel);
-    host = createHost(loaded.config, { logger });
+    const loaded = loadConfig();
+    source = loaded.source;
+    log = createLogger(loaded.config.logLevel);
+    running = await startServer(loaded.config, { logger: log });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -18,26 +25,23 @@ const main = async (): Promise<void> => {
     }
     throw error;
   }
-  const { config, source } = loaded;
-  const { app, container } = host;
-  const running = await listen(app, config.host, config.port, logger);
-  logger.info(
+  const { config, url } = running;
+  log.info(
     {
       config: source,
-      url: running.url,
-      files: config.files ? Object.entries(config.files.sources).map(([name, s]) => `${name} → ${s.storage?.type === 's3' ? `s3://${s.storage.bucket}/${s.storage.prefix}` : s.root}`) : 'disabled',
+      url,
+      files: config.files ? Object.entries(config.files.sources).map(([name, s]) => `${name} → ${describeStorage(s)}`) : 'disabled',
       aiProviders: config.ai ? Object.keys(config.ai.providers) : 'disabled',
     },
-    `editor backend listening on ${running.url} (files: ${running.url}${config.files?.mountPath ?? ''}?action=files, AI: ${running.url}/ai/health)`,
+    `editor backend listening on ${url} (files: ${url}${config.files?.mountPath ?? ''}?action=files, AI: ${url}/ai/health)`,
   );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
-    void running.close(config.shutdownGraceMs).then(async () => {
-      await container.unbindAllAsync(); // closes what adapters hold open (Redis connections)
-      logger.info('stopped');
+    log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    void running.close(config.shutdownGraceMs).then(() => {
+      log.info('stopped');
       process.exit(0);
     });
   };

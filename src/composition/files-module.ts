@@ -29,6 +29,8 @@ export interface FilesOverrides {
   fileSources?: FileSources;
   accessPolicy?: AccessPolicy;
   svgSanitizer?: SvgSanitizer;
+  /** Folder that relative source roots are resolved against (default: the working directory). */
+  baseDir?: string;
 }
 
 const { FileSources: SOURCES, CheckPermission: CHECK, Thumbnails: THUMBS } = TOKENS;
@@ -39,14 +41,14 @@ export const sourcesFromConfig = (config: FilesConfig, baseDir = process.cwd()):
       name,
       title: source.title ?? name,
       baseurl: source.baseurl ?? `/files/${name}/`,
-      storage: storageFromConfig(source, baseDir),
+      storage: storageFromConfig(name, source, baseDir),
     })),
   );
 
 /** The file connector's bindings: sources, access policy and its use cases. */
 export const filesModule = (config: FilesConfig, overrides: FilesOverrides = {}): ContainerModule =>
   new ContainerModule(({ bind }) => {
-    bind<FileSources>(TOKENS.FileSources).toConstantValue(overrides.fileSources ?? sourcesFromConfig(config));
+    bind<FileSources>(TOKENS.FileSources).toConstantValue(overrides.fileSources ?? sourcesFromConfig(config, overrides.baseDir));
     bind<AccessPolicy>(TOKENS.AccessPolicy).toConstantValue(overrides.accessPolicy ?? new AccessControlList(config.accessControl));
     bind(TOKENS.CheckPermission)
       .toResolvedValue((policy: AccessPolicy) => new CheckPermission(policy), [TOKENS.AccessPolicy])

@@ -1,21 +1,21 @@
+import type { Server } from 'node:http';
 import type { Container } from 'inversify';
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createHttpApp, type HttpAppOptions, type StaticMount, type StorageMount } from '../adapters/inbound/http/app.js';
-import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
-import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
-import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
+import type { CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
+import { attachAiWebSocket, type AiWebSocket } from '../adapters/inbound/http/ai/websocket.js';
 import { LogUsageRecorder } from '../adapters/outbound/usage-log/log-usage-recorder.js';
 import type { AppConfig } from '../config/schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
-import type { AiConfig } from '../config/ai-schema.js';
 import type { Metrics, MetricsExposition } from '../ports/metrics.js';
 import type { FileSources } from '../ports/file-sources.js';
 import { TOKENS } from '../ports/tokens.js';
 import { buildContainer, type ContainerOverrides } from './container.js';
-import { localRoot } from './storage-from-config.js';
+import { aiHttpOptions, clientVerifierFrom, filesHttpOptions, type CheckAiAuthentication } from './http-options.js';
 
-export type CheckAiAuthentication = (credentials: { apiKey: string; referer?: string; req: Request }) => string | null | Promise<string | null>;
+export type { CheckAiAuthentication } from './http-options.js';
+import { isLocal, localRoot } from './storage-from-config.js';
 
 export interface HostOptions {
   logger: Logger;
@@ -37,59 +37,15 @@ const staticMounts = (files: FilesConfig, baseDir: string): StaticMount[] =>
     return root && urlPath.startsWith('/') ? [{ urlPath, root }] : [];
   });
 
-/** S3 sources whose baseurl is a path on this server are streamed through their storage port. */
+/** S3 and custom-storage sources whose baseurl is a path on this server are streamed through their storage port. */
 const storageMounts = (files: FilesConfig, container: Container): StorageMount[] => {
   const storages = new Map(container.get<FileSources>(TOKENS.FileSources).all().map((s) => [s.name, s.storage]));
   return Object.entries(files.sources).flatMap(([name, source]) => {
     const urlPath = source.baseurl ?? `/files/${name}/`;
     const storage = storages.get(name);
-    return source.storage?.type === 's3' && storage && urlPath.startsWith('/') ? [{ urlPath, storage }] : [];
+    return !isLocal(source) && storage && urlPath.startsWith('/') ? [{ urlPath, storage }] : [];
   });
 };
-
-const filesOptions = (config: AppConfig, files: FilesConfig, container: Container, host: HostOptions): FilesHttpOptions => ({
-  useCases: {
-    checkPermission: container.get(TOKENS.CheckPermission),
-    listFiles: container.get(TOKENS.ListFiles),
-    listFolders: container.get(TOKENS.ListFolders),
-    getPermissions: container.get(TOKENS.GetPermissions),
-    uploadFiles: container.get(TOKENS.UploadFiles),
-    removeFiles: container.get(TOKENS.RemoveFiles),
-    moveFiles: container.get(TOKENS.MoveFiles),
-    renameFile: container.get(TOKENS.RenameFile),
-    createFolder: container.get(TOKENS.CreateFolder),
-    removeFolder: container.get(TOKENS.RemoveFolder),
-    moveFolder: container.get(TOKENS.MoveFolder),
-    renameFolder: container.get(TOKENS.RenameFolder),
-    downloadFile: container.get(TOKENS.DownloadFile),
-    resizeImage: container.get(TOKENS.ResizeImage),
-    cropImage: container.get(TOKENS.CropImage),
-    uploadRemoteFile: container.get(TOKENS.UploadRemoteFile),
-    generatePdf: container.get(TOKENS.GeneratePdf),
-    generateDocx: container.get(TOKENS.GenerateDocx),
-  },
-  // Room for the HTML of generatePdf/generateDocx (their own limit answers 413 with a clearer message).
-  maxBodyBytes: Math.max(1024 * 1024, files.documents.maxHtmlBytes + 64 * 1024),
-  checkAuthentication: host.checkAuthentication ?? authenticatorFromConfig(files.auth, files.defaultRole),
-  defaultRole: files.defaultRole,
-  ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
-  trustProxy: config.trustProxy,
-  ...(container.isBound(TOKENS.FilesConsumeRateLimit) ? { rateLimit: container.get(TOKENS.FilesConsumeRateLimit) } : {}),
-});
-
-const aiOptions = (ai: AiConfig, container: Container, host: HostOptions): AiHttpOptions => ({
-  useCases: {
-    checkHealth: container.get(TOKENS.CheckHealth),
-    authenticateClient: container.get(TOKENS.AuthenticateClient),
-    generateText: container.get(TOKENS.GenerateText),
-    generateImage: container.get(TOKENS.GenerateImage),
-    listProviders: container.get(TOKENS.ListProviders),
-  },
-  maxBodyBytes: ai.maxBodyBytes,
-  ...(host.aiHeartbeatMs ? { heartbeatMs: host.aiHeartbeatMs } : {}),
-  rateLimit: container.get(TOKENS.ConsumeRateLimit),
-  metrics: container.get<Metrics>(TOKENS.Metrics),
-});
 
 /** Host-level defaults for the AI adapter: usage goes to the log, the embedder's check becomes a `ClientVerifier`. */
 const aiOverrides = (host: HostOptions): ContainerOverrides => {
@@ -97,9 +53,7 @@ const aiOverrides = (host: HostOptions): ContainerOverrides => {
   return {
     usageRecorder: new LogUsageRecorder(host.logger),
     logger: host.logger,
-    ...(check
-      ? { clientVerifier: { verify: async ({ apiKey, referer, request }) => check({ apiKey, req: request as Request, ...(referer ? { referer } : {}) }) } }
-      : {}),
+    ...(check ? { clientVerifier: clientVerifierFrom(check) } : {}),
     ...host.overrides,
   };
 };
@@ -113,9 +67,16 @@ const opsOptions = (config: AppConfig, container: Container): NonNullable<HttpAp
 });
 
 /** Builds the container and the standalone express app from one config. */
-export const createHost = (config: AppConfig, host: HostOptions): { app: Express; container: Container } => {
+export interface Host {
+  app: Express;
+  container: Container;
+  /** Serves text generation over WebSocket at `/ai/ws` of the server the app listens on (when AI is on). */
+  attachWebSocket?: (server: Server) => AiWebSocket;
+}
+
+export const createHost = (config: AppConfig, host: HostOptions): Host => {
   const baseDir = host.baseDir ?? process.cwd();
-  const container = buildContainer(config, aiOverrides(host));
+  const container = buildContainer(config, { baseDir, ...aiOverrides(host) });
   const app = createHttpApp({
     allowedOrigins: config.allowedOrigins,
     trustProxy: config.trustProxy,
@@ -123,19 +84,24 @@ export const createHost = (config: AppConfig, host: HostOptions): { app: Express
     ...(config.files
       ? {
           files: {
-            ...filesOptions(config, config.files, container, host),
+            ...filesHttpOptions(config.files, container, {
+              trustProxy: config.trustProxy,
+              ...(host.checkAuthentication ? { checkAuthentication: host.checkAuthentication } : {}),
+              ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+            }),
             mountPath: config.files.mountPath,
             staticMounts: host.overrides?.fileSources ? [] : staticMounts(config.files, baseDir),
             storageMounts: host.overrides?.fileSources ? [] : storageMounts(config.files, container),
           },
         }
       : {}),
-    ...(config.ai ? { ai: aiOptions(config.ai, container, host) } : {}),
+    ...(config.ai ? { ai: aiHttpOptions(config.ai, container, host.aiHeartbeatMs) } : {}),
     ops: opsOptions(config, container),
     docs: { version: container.get<string>(TOKENS.AppVersion) },
     ...(config.demo.enabled
       ? { demo: { ai: Boolean(config.ai), clientKey: config.demo.clientKey, ...(config.files ? { filesUrl: config.files.mountPath } : {}) } }
       : {}),
   });
-  return { app, container };
+  const ai = config.ai ? aiHttpOptions(config.ai, container, host.aiHeartbeatMs) : undefined;
+  return { app, container, ...(ai ? { attachWebSocket: (server: Server) => attachAiWebSocket(server, { ...ai, path: '/ai/ws' }) } : {}) };
 };

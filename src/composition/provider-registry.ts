@@ -19,12 +19,16 @@ class StaticProviderRegistry implements ProviderRegistry {
   }
 }
 
-/** The enabled providers of the config, each made by its type's factory. */
-export const providersFromConfig = (config: AiConfig): ProviderRegistry =>
+export const providerRegistry = (providers: Provider[]): ProviderRegistry => new StaticProviderRegistry(providers);
+
+/** The enabled providers of the config, each made by its type's factory (`made` supplies some ready-made). */
+export const providersFromConfig = (config: AiConfig, made: ReadonlyMap<string, Provider> = new Map()): ProviderRegistry =>
   new StaticProviderRegistry(
     Object.entries(config.providers)
       .filter(([, provider]) => provider.enabled)
       .map(([name, provider]) => {
+        const ready = made.get(name);
+        if (ready) return ready;
         const factory = providerFactory(provider.type);
         if (!factory) {
           throw new ConfigError(`ai.providers.${name}.type: no adapter registered for "${provider.type}" (registered: ${registeredProviderTypes().join(', ')})`);

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 
+/** The types this project ships; embedders add more with `registerProviderType` (checked when the host is built). */
 export const PROVIDER_TYPES = ['openai', 'openai-compatible', 'gemini', 'anthropic'] as const;
 
 export const providerSchema = z.strictObject({
-  type: z.enum(PROVIDER_TYPES),
+  type: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a provider type: lowercase letters, digits, ".", "_" and "-"'),
   apiKey: z.string().optional(),
   defaultModel: z.string().min(1).optional(),
   baseUrl: z.url().optional(),
   enabled: z.boolean().default(true),
   allowClientKey: z.boolean().default(true),
+  /** Settings of a registered custom provider type, handed to its factory as they are. */
+  options: z.record(z.string(), z.unknown()).optional(),
 });
 
 const redisUrl = z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL');
@@ -54,3 +57,5 @@ export const aiSchema = z.strictObject({
 
 export type AiConfig = z.output<typeof aiSchema>;
 export type ProviderConfig = z.output<typeof providerSchema>;
+export type AiConfigInput = z.input<typeof aiSchema>;
+export type ProviderConfigInput = z.input<typeof providerSchema>;

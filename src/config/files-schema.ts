@@ -39,7 +39,22 @@ export const s3StorageSchema = z
     path: ['secretAccessKey'],
   });
 
-export const storageSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('local') }), s3StorageSchema]);
+const builtInStorageSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('local') }), s3StorageSchema]);
+
+/** A storage type added by an embedder with `registerStorageType`: its settings go to its factory as they are. */
+export interface CustomStorageConfig {
+  type: string;
+  [setting: string]: unknown;
+}
+
+/** `local`, `s3`, or a registered custom type (checked when the host is built). */
+export const storageSchema = z.looseObject({ type: z.string().min(1) }).transform((storage, ctx) => {
+  if (storage.type !== 'local' && storage.type !== 's3') return storage as CustomStorageConfig;
+  const builtIn = builtInStorageSchema.safeParse(storage);
+  if (builtIn.success) return builtIn.data;
+  for (const issue of builtIn.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
 
 export const sourceSchema = z
   .strictObject({
@@ -50,12 +65,16 @@ export const sourceSchema = z
     storage: storageSchema.optional(),
   })
   .superRefine((source, ctx) => {
-    const s3 = source.storage?.type === 's3';
-    if (!s3 && source.root === undefined) {
+    const type = source.storage?.type ?? 'local';
+    if (type === 'local' && source.root === undefined) {
       ctx.addIssue({ code: 'custom', path: ['root'], message: 'a local source needs a root folder (or set "storage": {"type": "s3", …})' });
     }
-    if (s3 && source.root !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['root'], message: 'an s3 source has no root: its files live under storage.bucket and storage.prefix' });
+    if (type !== 'local' && source.root !== undefined) {
+      const message =
+        type === 's3'
+          ? 'an s3 source has no root: its files live under storage.bucket and storage.prefix'
+          : `a "${type}" source has no root: its storage settings say where its files live`;
+      ctx.addIssue({ code: 'custom', path: ['root'], message });
     }
   });
 
@@ -128,3 +147,6 @@ export const filesSchema = z.strictObject({
 export type FilesConfig = z.output<typeof filesSchema>;
 export type SourceConfig = z.output<typeof sourceSchema>;
 export type S3StorageConfig = z.output<typeof s3StorageSchema>;
+export type FilesConfigInput = z.input<typeof filesSchema>;
+export type SourceConfigInput = z.input<typeof sourceSchema>;
+export type AccessRuleInput = z.input<typeof accessRuleSchema>;

@@ -40,7 +40,12 @@ export const parseConfig = (raw: unknown, env: Env = process.env): AppConfig => 
     withOverrides.port = port;
   }
   if (env.HOST) withOverrides.host = env.HOST;
-  const result = appConfigSchema.safeParse(withOverrides);
+  return validateConfig(withOverrides);
+};
+
+/** Validates a config object as it is: no `${NAME}` interpolation, no environment overrides (what embedders pass). */
+export const validateConfig = (input: unknown): AppConfig => {
+  const result = appConfigSchema.safeParse(input);
   if (!result.success) throw new ConfigError(`Invalid configuration:\n${formatIssues(result.error)}`);
   return result.data;
 };

@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | 'INPUT.INVALID'
+  | 'INPUT.CONFLICT'
   | 'AUTH.UNAUTHENTICATED'
   | 'AUTH.FORBIDDEN'
   | 'FILES.NOT_FOUND'

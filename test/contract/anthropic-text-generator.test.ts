@@ -1,6 +1,6 @@
 import { createAnthropicProvider } from '../../src/adapters/outbound/anthropic/create-anthropic-provider.js';
 import { startFakeAnthropic } from '../support/fakes/anthropic-server.js';
-import { textGeneratorContract } from './text-generator.contract.js';
+import { textGeneratorContract } from '../../src/testing/contracts/text-generator.contract.js';
 
 textGeneratorContract('AnthropicTextGenerator', async () => {
   const upstream = await startFakeAnthropic();

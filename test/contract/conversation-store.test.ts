@@ -3,7 +3,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { MemoryConversationStore } from '../../src/adapters/outbound/conversations/memory-conversation-store.js';
 import { RedisConversationStore } from '../../src/adapters/outbound/conversations/redis-conversation-store.js';
-import { conversationStoreContract } from './conversation-store.contract.js';
+import { conversationStoreContract } from '../../src/testing/contracts/conversation-store.contract.js';
 
 conversationStoreContract('MemoryConversationStore', async () => {
   let now = Date.parse('2026-01-01T00:00:00Z');

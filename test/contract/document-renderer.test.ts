@@ -3,7 +3,7 @@ import { TurbodocxDocumentRenderer } from '../../src/adapters/outbound/documents
 import { PdfmakeDocumentRenderer } from '../../src/adapters/outbound/documents-pdfmake/pdfmake-document-renderer.js';
 import { FakeDocumentRenderer } from '../fakes/fake-document-renderer.js';
 import { readDocx, readPdf } from '../support/documents.js';
-import { documentRendererContract } from './document-renderer.contract.js';
+import { documentRendererContract } from '../../src/testing/contracts/document-renderer.contract.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

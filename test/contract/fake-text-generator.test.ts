@@ -1,5 +1,5 @@
 import { FakeTextGenerator } from '../support/fakes/fake-text-generator.js';
-import { textGeneratorContract } from './text-generator.contract.js';
+import { textGeneratorContract } from '../../src/testing/contracts/text-generator.contract.js';
 
 textGeneratorContract('FakeTextGenerator (the Gherkin steps use it)', async () => {
   const generator = new FakeTextGenerator();

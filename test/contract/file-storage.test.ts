@@ -6,7 +6,7 @@ import { LocalFileStorage } from '../../src/adapters/outbound/storage/local-file
 import { MemoryFileStorage } from '../../src/adapters/outbound/storage/memory-file-storage.js';
 import { SafePath } from '../../src/domain/files/safe-path.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { fileStorageContract } from './file-storage.contract.js';
+import { fileStorageContract } from '../../src/testing/contracts/file-storage.contract.js';
 
 fileStorageContract('LocalFileStorage', async () => {
   const temp = await makeTempDir();

@@ -1,6 +1,6 @@
 import { createGeminiProvider } from '../../src/adapters/outbound/gemini/create-gemini-provider.js';
 import { startFakeGemini } from '../support/fakes/gemini-server.js';
-import { textGeneratorContract } from './text-generator.contract.js';
+import { textGeneratorContract } from '../../src/testing/contracts/text-generator.contract.js';
 
 textGeneratorContract('GeminiTextGenerator', async () => {
   const upstream = await startFakeGemini();

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { SharpImageProcessor } from '../../src/adapters/outbound/images-sharp/sharp-image-processor.js';
 import { FakeImageProcessor } from '../fakes/fake-image-processor.js';
 import { makeImage, pngBomb } from '../support/images.js';
-import { imageProcessorContract } from './image-processor.contract.js';
+import { imageProcessorContract } from '../../src/testing/contracts/image-processor.contract.js';
 
 const sharpProcessor = new SharpImageProcessor({ maxInputPixels: 50_000_000, keepMetadata: false });
 

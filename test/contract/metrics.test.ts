@@ -1,7 +1,7 @@
 import { MemoryMetrics } from '../../src/adapters/outbound/metrics-memory/memory-metrics.js';
 import { PrometheusMetrics } from '../../src/adapters/outbound/metrics-prometheus/prometheus-metrics.js';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text.js';
-import { metricsContract } from './metrics.contract.js';
+import { metricsContract } from '../../src/testing/contracts/metrics.contract.js';
 
 metricsContract('PrometheusMetrics', () => {
   const metrics = new PrometheusMetrics();

@@ -3,7 +3,7 @@ import type { ProviderConfig } from '../../src/config/ai-schema.js';
 import type { FakeUpstream } from '../support/fakes/fake-upstream.js';
 import { startOpenAiChatUpstream } from '../support/fakes/openai-chat-upstream.js';
 import { startOpenAiResponsesUpstream } from '../support/fakes/openai-responses-upstream.js';
-import { textGeneratorContract, type TextGeneratorFixture } from './text-generator.contract.js';
+import { textGeneratorContract, type TextGeneratorFixture } from '../../src/testing/contracts/text-generator.contract.js';
 
 const fixture = async (start: () => Promise<FakeUpstream>, create: (config: ProviderConfig) => { text: TextGeneratorFixture['generator'] }, type: ProviderConfig['type']): Promise<TextGeneratorFixture> => {
   const upstream = await start();

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { MemoryRateLimiter } from '../../src/adapters/outbound/rate-limit/memory-rate-limiter.js';
 import { RedisRateLimiter } from '../../src/adapters/outbound/rate-limit/redis-rate-limiter.js';
 import { REDIS_URL, uniquePrefix } from '../support/redis.js';
-import { rateLimiterContract } from './rate-limiter.contract.js';
+import { rateLimiterContract } from '../../src/testing/contracts/rate-limiter.contract.js';
 
 const manualClock = (start: number) => {
   let now = start;

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import { RedisReadinessCheck } from '../../src/adapters/outbound/redis-readiness/redis-readiness-check.js';
 import { FixedReadinessCheck } from '../support/fixed-readiness-check.js';
-import { readinessCheckContract } from './readiness-check.contract.js';
+import { readinessCheckContract } from '../../src/testing/contracts/readiness-check.contract.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRET = 'hunter2-do-not-log';

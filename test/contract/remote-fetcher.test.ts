@@ -1,7 +1,7 @@
 import { UndiciRemoteFetcher } from '../../src/adapters/outbound/remote-fetch/undici-remote-fetcher.js';
 import { FakeRemoteFetcher } from '../fakes/fake-remote-fetcher.js';
 import { startListener } from '../support/http-listener.js';
-import { remoteFetcherContract } from './remote-fetcher.contract.js';
+import { remoteFetcherContract } from '../../src/testing/contracts/remote-fetcher.contract.js';
 
 remoteFetcherContract('UndiciRemoteFetcher', async () => {
   const answers = new Map<string, { body: Uint8Array | string; status?: number; contentType?: string; contentDisposition?: string }>();

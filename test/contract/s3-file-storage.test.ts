@@ -3,7 +3,7 @@ import { after, before } from 'node:test';
 import { createS3Client } from '../../src/adapters/outbound/storage-s3/s3-client.js';
 import { S3FileStorage } from '../../src/adapters/outbound/storage-s3/s3-file-storage.js';
 import { startS3Server, type RunningS3 } from '../support/s3-server.js';
-import { fileStorageContract } from './file-storage.contract.js';
+import { fileStorageContract } from '../../src/testing/contracts/file-storage.contract.js';
 
 let s3: RunningS3;
 before(async () => {

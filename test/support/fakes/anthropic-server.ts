@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { UpstreamScript } from '../../contract/text-generator.contract.js';
+import type { UpstreamScript } from '../../../src/testing/contracts/text-generator.contract.js';
 import { startFakeUpstream, type FakeUpstream } from './scripted-upstream.js';
 
 const ERROR_TYPES: Record<number, string> = {
@@ -82,6 +82,7 @@ export const startFakeAnthropic = (): Promise<FakeUpstream> =>
       event(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text: script.chunks[0] } });
       return; // holds the connection open until the client leaves
     }
+    if (script.kind === 'image') return void res.end(); // Anthropic makes no images
     for (const text of script.chunks) event(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } });
     event(res, 'content_block_stop', { index: 0 });
     messageEnd(res, 'end_turn', script.usage.output);

@@ -2,7 +2,7 @@ import { ProviderError } from '../../../src/domain/ai/errors.js';
 import type { GenerationRequest } from '../../../src/domain/ai/messages.js';
 import type { StreamPart } from '../../../src/domain/ai/stream-part.js';
 import type { GenerationOptions, TextGenerator } from '../../../src/ports/text-generator.js';
-import type { ObservedRequest } from '../../contract/text-generator.contract.js';
+import type { ObservedRequest } from '../../../src/testing/contracts/text-generator.contract.js';
 import type { FakeScript } from './fake-upstream.js';
 
 export interface FakeCall extends ObservedRequest {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ObservedRequest, UpstreamScript } from '../../contract/text-generator.contract.js';
+import type { ObservedRequest, UpstreamScript } from '../../../src/testing/contracts/text-generator.contract.js';
 
 /** Everything a fake provider can be told to answer, beyond the contract's scripts. */
 export type FakeScript =

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { UpstreamScript } from '../../contract/text-generator.contract.js';
+import type { UpstreamScript } from '../../../src/testing/contracts/text-generator.contract.js';
 import { startFakeUpstream, type FakeUpstream } from './scripted-upstream.js';
 
 const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
@@ -45,6 +45,7 @@ export const startFakeGemini = (): Promise<FakeUpstream> =>
     if (script.kind === 'http-error') return sendError(res, script);
     const model = match[1]!;
     if (match[2] === 'generateContent') {
+      if (script.kind === 'stall') return void res.writeHead(200, { 'content-type': 'application/json' }).flushHeaders();
       // Image output: one inline PNG per call.
       const image = { inlineData: { mimeType: 'image/png', data: FAKE_IMAGE_B64 } };
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -68,6 +69,7 @@ export const startFakeGemini = (): Promise<FakeUpstream> =>
       sse(res, chunk(model, id, [candidate([{ text: script.chunks[0] }])], usage({ input: 1, output: 1 })));
       return; // holds the connection open until the client leaves
     }
+    if (script.kind === 'image') return void res.end(); // images come from generateContent above
     script.chunks.forEach((text, i) => {
       const last = i === script.chunks.length - 1;
       sse(res, chunk(model, script.responseId ?? id, [candidate([{ text }], last ? 'STOP' : undefined)], usage(last ? script.usage : { input: script.usage.input, output: i + 1 })));

@@ -14,6 +14,7 @@ export const startOpenAiChatUpstream = (port = 0): Promise<FakeUpstream> => {
     if (script.kind === 'http-error') return sendOpenAiError(res, script.status, script.message, script.retryAfterSeconds);
     if (req.url?.endsWith('/images/generations')) {
       res.writeHead(200, { 'content-type': 'application/json' });
+      if (script.kind === 'stall') return void res.flushHeaders(); // until the client leaves
       res.end(JSON.stringify({ created: 1_760_000_000, data: script.kind === 'image' ? script.images : [{ url: 'https://images.example/1.png' }] }));
       return;
     }

@@ -19,6 +19,7 @@ export const startOpenAiResponsesUpstream = (port = 0): Promise<FakeUpstream> =>
 };
 
 const sendImages = (res: ServerResponse, script: FakeScript, counter: number): void => {
+  if (script.kind === 'stall') return void res.writeHead(200, { 'content-type': 'application/json' }).flushHeaders(); // until the client leaves
   const data = script.kind === 'image' ? script.images : [{ b64_json: Buffer.from(`image ${counter}`).toString('base64') }];
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ created: 1_760_000_000, data, usage: { input_tokens: 5, output_tokens: 100, total_tokens: 105 } }));

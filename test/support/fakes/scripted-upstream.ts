@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ObservedRequest, UpstreamScript } from '../../contract/text-generator.contract.js';
+import type { ObservedRequest, UpstreamScript } from '../../../src/testing/contracts/text-generator.contract.js';
+import type { ImageUpstreamScript } from '../../../src/testing/contracts/image-generator.contract.js';
 
-/** The contract's scripts, plus a failure after the first chunks (the provider's in-stream error). */
-export type FakeScript = UpstreamScript | { kind: 'stream-error'; chunks: string[]; message: string };
+/** The contracts' scripts, plus a failure after the first chunks (the provider's in-stream error). */
+export type FakeScript = UpstreamScript | ImageUpstreamScript | { kind: 'stream-error'; chunks: string[]; message: string };
 
 export interface FakeUpstream {
   baseUrl: string;

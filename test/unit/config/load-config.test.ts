@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, configFileFromArgs, loadConfig, parseConfig } from '../../../src/config/load-config.js';
+import { providersFromConfig } from '../../../src/composition/provider-registry.js';
 
 describe('parseConfig', () => {
   it('fills defaults for an empty object and leaves both services off', () => {
@@ -39,8 +40,10 @@ describe('parseConfig', () => {
     assert.throws(() => parseConfig({ files: { accessControl: [{ role: 'x', FILE_UPLAOD: true }] } }, {}), /files\.accessControl\.0/);
   });
 
-  it('refuses an unknown provider type', () => {
-    assert.throws(() => parseConfig({ ai: { providers: { x: { type: 'cohere' } } } }, {}), /ai\.providers\.x\.type/);
+  it('refuses a malformed provider type here, and an unregistered one when the providers are built', () => {
+    assert.throws(() => parseConfig({ ai: { providers: { x: { type: 'Cohere AI' } } } }, {}), /ai\.providers\.x\.type/);
+    const config = parseConfig({ ai: { providers: { x: { type: 'cohere' } } } }, {});
+    assert.throws(() => providersFromConfig(config.ai!), /ai\.providers\.x\.type: no adapter registered for "cohere" \(registered: openai, openai-compatible, gemini, anthropic/);
   });
 });
 

@@ -2,6 +2,7 @@ import { isDomainError, type ErrorCode } from '../../../domain/errors.js';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'INPUT.INVALID': 400,
+  'INPUT.CONFLICT': 409,
   'AUTH.UNAUTHENTICATED': 401,
   'AUTH.FORBIDDEN': 403,
   'FILES.NOT_FOUND': 404,

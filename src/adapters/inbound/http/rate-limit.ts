@@ -21,12 +21,15 @@ export const clientAddress = (ip: string | undefined): string => {
 const fingerprint = (secret: string): string => createHash('sha256').update(secret).digest('base64url').slice(0, 22);
 
 /** Whom a request is counted against: the user id, else the client key, else the address. */
-export const rateLimitKey = (req: Request, res: Response): string => {
-  const { userId, apiKey } = res.locals as { userId?: unknown; apiKey?: unknown };
+export const clientRateLimitKey = (client: { userId?: unknown; apiKey?: unknown; ip: string | undefined }): string => {
+  const { userId, apiKey } = client;
   if (typeof userId === 'string' && userId !== '') return `user:${userId}`;
   if (typeof apiKey === 'string' && apiKey !== '') return `key:${fingerprint(apiKey)}`;
-  return `ip:${clientAddress(req.ip)}`;
+  return `ip:${clientAddress(client.ip)}`;
 };
+
+export const rateLimitKey = (req: Request, res: Response): string =>
+  clientRateLimitKey({ ...(res.locals as { userId?: unknown; apiKey?: unknown }), ip: req.ip });
 
 const toSeconds = (ms: number): number => Math.max(0, Math.ceil(ms / 1000));
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Metrics } from '../../../../ports/metrics.js';
 import type { Request, Response } from 'express';
 import type { GenerateText, TextGeneration } from '../../../../application/ai/generate-text.js';
@@ -7,6 +6,7 @@ import { ResponseBuilder } from './presenters.js';
 import { toGenerateTextInput } from './request-mapper.js';
 import { generateTextBodySchema, parseBody } from './schemas.js';
 import { openEventStream } from './sse.js';
+import { errorEvent, responseEvents } from './response-events.js';
 import { sendAiError } from './errors.js';
 
 /** An abort controller that fires the moment the client goes away before the answer is complete. */
@@ -25,24 +25,15 @@ const logFailure = (req: Request, error: unknown): void => {
 
 const stream = async (req: Request, res: Response, generation: TextGeneration, signal: AbortSignal, options: GenerateTextRouteOptions) => {
   const events = openEventStream(res, options.heartbeatMs);
-  const builder = new ResponseBuilder(generation.responseId);
   options.metrics?.streamOpened();
   try {
-    await events.send('created', { response: builder.created() });
-    for await (const part of generation.parts) {
-      if (part.type === 'finish') {
-        await events.send('completed', { response: builder.completed(part) });
-        continue;
-      }
-      builder.add(part);
-      if (part.type === 'text-delta') await events.send('text-delta', { delta: part.delta });
-    }
+    for await (const event of responseEvents(generation)) await events.send(event.type, event);
   } catch (error) {
     // A client that left has nobody to tell.
     if (!signal.aborted) {
       logFailure(req, error);
-      const { message } = toHttpFailure(error);
-      await events.send('error', { responseId: `error_${randomUUID()}`, error: { message }, message });
+      const event = errorEvent(error);
+      await events.send(event.type, event);
     }
   } finally {
     events.end();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Metrics } from '../../src/ports/metrics.js';
+import type { Metrics } from '../../ports/metrics.js';
 
 /** What every Metrics adapter must let a reader see after recording, in the same units. */
 export interface MetricsReading {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { RateLimiter } from '../../src/ports/rate-limiter.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
 
 export interface RateLimiterFixture {
   limiter: RateLimiter;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ReadinessCheck } from '../../src/ports/readiness-check.js';
+import type { ReadinessCheck } from '../../ports/readiness-check.js';
 
 export interface ReadinessCheckFixture {
   reachable(): ReadinessCheck;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ProviderError } from '../../src/domain/ai/errors.js';
-import type { GenerationRequest } from '../../src/domain/ai/messages.js';
-import type { StreamPart } from '../../src/domain/ai/stream-part.js';
-import type { TextGenerator } from '../../src/ports/text-generator.js';
+import { ProviderError } from '../../domain/ai/errors.js';
+import type { GenerationRequest } from '../../domain/ai/messages.js';
+import type { StreamPart } from '../../domain/ai/stream-part.js';
+import type { TextGenerator } from '../../ports/text-generator.js';
 
 /** What the fake upstream should answer to the next request, in the provider's own wire protocol. */
 export type UpstreamScript =

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DomainError } from '../../src/domain/errors.js';
-import type { RemoteFetcher } from '../../src/ports/remote-fetcher.js';
+import { DomainError } from '../../domain/errors.js';
+import type { RemoteFetcher } from '../../ports/remote-fetcher.js';
 
 export interface RemoteFetcherFixture {
   /** The guarded fetcher: private networks refused. */

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AlreadyExistsError, InvalidInputError, NotFoundError, TooLargeError } from '../../src/domain/errors.js';
-import { SafePath } from '../../src/domain/files/safe-path.js';
-import type { FileStorage } from '../../src/ports/file-storage.js';
+import { AlreadyExistsError, InvalidInputError, NotFoundError, TooLargeError } from '../../domain/errors.js';
+import { SafePath } from '../../domain/files/safe-path.js';
+import type { FileStorage } from '../../ports/file-storage.js';
 
 /** What a contract run needs from the adapter under test. */
 export interface FileStorageFixture {

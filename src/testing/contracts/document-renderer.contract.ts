@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { DocumentRenderer, ImageResolver } from '../../src/ports/document-renderer.js';
-import { makeImage } from '../support/images.js';
+import type { DocumentRenderer, ImageResolver } from '../../ports/document-renderer.js';
+import sharp from 'sharp';
 import { startListener, type Listener } from '../support/http-listener.js';
 
 export interface DocumentRendererFixture {
@@ -15,6 +15,9 @@ export interface DocumentRendererFixture {
 const noImages: ImageResolver = async () => undefined;
 
 /** What every `DocumentRenderer` adapter must do. */
+const solidPng = (width: number, height: number): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+
 export const documentRendererContract = (name: string, makeFixture: () => DocumentRendererFixture): void => {
   describe(`DocumentRenderer contract: ${name}`, () => {
     const fixture = makeFixture();
@@ -46,11 +49,11 @@ export const documentRendererContract = (name: string, makeFixture: () => Docume
     });
 
     it('embeds data: images and resolved images, asks the resolver for the rest, and never touches the network', async () => {
-      const png = (await makeImage(20, 10, 'png')).toString('base64');
+      const png = (await solidPng(20, 10)).toString('base64');
       const asked: string[] = [];
       const resolveImage: ImageResolver = async (src) => {
         asked.push(src);
-        return src === '/files/default/logo.png' ? { contentType: 'image/png', data: await makeImage(8, 8, 'png') } : undefined;
+        return src === '/files/default/logo.png' ? { contentType: 'image/png', data: await solidPng(8, 8) } : undefined;
       };
       const html =
         `<p>images</p><img src="data:image/png;base64,${png}"><img src="/files/default/logo.png">` +

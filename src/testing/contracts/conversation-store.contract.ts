@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ChatMessage } from '../../src/domain/ai/messages.js';
-import type { ConversationStore } from '../../src/ports/conversation-store.js';
+import type { ChatMessage } from '../../domain/ai/messages.js';
+import type { ConversationStore } from '../../ports/conversation-store.js';
 
 export interface ConversationStoreFixture {
   /** A store whose entries live `ttlSeconds`. */

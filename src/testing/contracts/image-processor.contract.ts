@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DomainError } from '../../src/domain/errors.js';
-import type { ImageProcessor } from '../../src/ports/image-processor.js';
+import { DomainError } from '../../domain/errors.js';
+import type { ImageProcessor } from '../../ports/image-processor.js';
 
 export interface ImageProcessorFixture {
   processor: ImageProcessor;
