@@ -40,7 +40,7 @@ Given('the role {string} may do everything', function (this: EditorWorld, role: 
 });
 
 Given('the source {string} has the folder {string}', async function (this: EditorWorld, source: string, path: string) {
-  await this.storage(source).createFolder(SafePath.parse(path));
+  await (await this.storage(source)).createFolder(SafePath.parse(path));
 });
 
 When('{string} uploads to the folder {string} of the source {string}:', function (this: EditorWorld, role: string, path: string, source: string, table: DataTable) {
@@ -109,18 +109,18 @@ Then('the items done are {string}', function (this: EditorWorld, expected: strin
   assert.equal((this.result as ItemResults).done.join(', '), expected);
 });
 
-Then('the source {string} holds {string} reading {string}', function (this: EditorWorld, source: string, path: string, content: string) {
-  const bytes = this.storage(source).contentOf(path);
+Then('the source {string} holds {string} reading {string}', async function (this: EditorWorld, source: string, path: string, content: string) {
+  const bytes = await this.contentOf(source, path);
   assert.ok(bytes, `${path} is missing`);
   assert.equal(new TextDecoder().decode(bytes), content);
 });
 
 Then('the source {string} no longer holds {string}', async function (this: EditorWorld, source: string, path: string) {
-  assert.equal(await this.storage(source).stat(SafePath.parse(path)), undefined);
+  assert.equal(await (await this.storage(source)).stat(SafePath.parse(path)), undefined);
 });
 
 Then('the source {string} has a folder {string}', async function (this: EditorWorld, source: string, path: string) {
-  assert.equal((await this.storage(source).stat(SafePath.parse(path)))?.kind, 'folder');
+  assert.equal((await (await this.storage(source)).stat(SafePath.parse(path)))?.kind, 'folder');
 });
 
 Then('the folder tree shows {string}', function (this: EditorWorld, expected: string) {
@@ -140,8 +140,8 @@ Then('the download reads {string}', function (this: EditorWorld, expected: strin
   assert.equal(this.result, expected);
 });
 
-Then('the source {string} holds {string} without {string}', function (this: EditorWorld, source: string, path: string, banned: string) {
-  const bytes = this.storage(source).contentOf(path);
+Then('the source {string} holds {string} without {string}', async function (this: EditorWorld, source: string, path: string, banned: string) {
+  const bytes = await this.contentOf(source, path);
   assert.ok(bytes, `${path} is missing`);
   const text = new TextDecoder().decode(bytes);
   assert.ok(!text.includes(banned), text);

@@ -8,8 +8,8 @@ import { SafePath } from '../../src/domain/files/safe-path.js';
 import { TOKENS } from '../../src/ports/tokens.js';
 import type { EditorWorld } from '../support/world.js';
 
-Given('the source {string} holds the files:', function (this: EditorWorld, source: string, table: DataTable) {
-  for (const row of table.hashes()) this.storage(source).seedFile(row.path!, row.content ?? '');
+Given('the source {string} holds the files:', async function (this: EditorWorld, source: string, table: DataTable) {
+  for (const row of table.hashes()) await this.seed(source, row.path!, row.content ?? '');
 });
 
 Given('the role {string} may {string}', function (this: EditorWorld, role: string, permission: Permission) {

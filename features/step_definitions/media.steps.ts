@@ -11,13 +11,13 @@ import { TOKENS } from '../../src/ports/tokens.js';
 import { FakeImageProcessor } from '../../test/fakes/fake-image-processor.js';
 import type { EditorWorld } from '../support/world.js';
 
-Given('the source {string} holds the image {string} of {int}x{int}', function (this: EditorWorld, source: string, path: string, width: number, height: number) {
+Given('the source {string} holds the image {string} of {int}x{int}', async function (this: EditorWorld, source: string, path: string, width: number, height: number) {
   const format = path.endsWith('.png') ? 'png' : 'jpeg';
-  this.storage(source).seedFile(path, FakeImageProcessor.image(width, height, format), new Date(Date.now() - 60_000));
+  await this.seed(source, path, FakeImageProcessor.image(width, height, format), new Date(Date.now() - 60_000));
 });
 
-Given('the source {string} holds {int} images', function (this: EditorWorld, source: string, count: number) {
-  for (let i = 1; i <= count; i++) this.storage(source).seedFile(`pic-${i}.png`, FakeImageProcessor.image(400, 300, 'png'));
+Given('the source {string} holds {int} images', async function (this: EditorWorld, source: string, count: number) {
+  for (let i = 1; i <= count; i++) await this.seed(source, `pic-${i}.png`, FakeImageProcessor.image(400, 300, 'png'));
 });
 
 Given('the internet serves {string} as {string}', function (this: EditorWorld, url: string, contentType: string) {
@@ -77,7 +77,7 @@ When('{string} generates a PDF from {int} bytes of HTML', function (this: Editor
 
 Then('the image {string} of the source {string} is {int}x{int}', async function (this: EditorWorld, path: string, source: string, width: number, height: number) {
   assert.equal(this.error, undefined, String(this.error));
-  const content = this.storage(source).contentOf(path);
+  const content = await this.contentOf(source, path);
   assert.ok(content, `${path} is missing`);
   const info = await this.images.metadata(content);
   assert.deepEqual([info.width, info.height], [width, height]);
@@ -105,8 +105,8 @@ Then('the uploaded file is {string}, not an image', function (this: EditorWorld,
   assert.deepEqual([uploaded.name.value, uploaded.isImage], [name, false]);
 });
 
-Then('the source {string} holds {string}', function (this: EditorWorld, source: string, path: string) {
-  assert.ok(this.storage(source).contentOf(path), `${path} is missing`);
+Then('the source {string} holds {string}', async function (this: EditorWorld, source: string, path: string) {
+  assert.ok(await this.contentOf(source, path), `${path} is missing`);
 });
 
 Then('nothing was fetched', function (this: EditorWorld) {

@@ -1,6 +1,8 @@
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Container } from 'inversify';
 import { MemoryFileStorage } from '../../src/adapters/outbound/storage/memory-file-storage.js';
+import type { FileStorage } from '../../src/ports/file-storage.js';
+import { SafePath } from '../../src/domain/files/safe-path.js';
 import { StaticFileSources } from '../../src/adapters/outbound/storage/static-file-sources.js';
 import type { AccessRule } from '../../src/domain/files/access-control-list.js';
 import { AccessControlList } from '../../src/domain/files/access-control-list.js';
@@ -13,13 +15,15 @@ import type { FixedReadinessCheck } from '../../test/support/fixed-readiness-che
 import { FakeDocumentRenderer } from '../../test/fakes/fake-document-renderer.js';
 import { FakeImageProcessor } from '../../test/fakes/fake-image-processor.js';
 import { FakeRemoteFetcher } from '../../test/fakes/fake-remote-fetcher.js';
+import { embedderSetup } from './embedder-setup.js';
 
 /**
- * One per scenario: in-memory sources and rules, and a container built from
- * them the first time a step asks for a use case.
+ * One per scenario: sources (in memory, or the embedder's storage when
+ * `EDITOR_BACKEND_FEATURES` names a setup) and rules, and a container built
+ * from them the first time a step asks for a use case.
  */
 export class EditorWorld extends World {
-  readonly storages = new Map<string, MemoryFileStorage>();
+  readonly storages = new Map<string, FileStorage>();
   rules: AccessRule[] = [];
   role = 'guest';
   readonly ai = new AiScenario();
@@ -45,13 +49,35 @@ export class EditorWorld extends World {
     super(options);
   }
 
-  storage(name: string): MemoryFileStorage {
+  async storage(name: string): Promise<FileStorage> {
     let storage = this.storages.get(name);
     if (!storage) {
-      storage = new MemoryFileStorage();
+      storage = embedderSetup.storage ? await embedderSetup.storage(name) : new MemoryFileStorage();
       this.storages.set(name, storage);
     }
     return storage;
+  }
+
+  /** Puts a file in a source through the port, so any storage can be seeded; the memory one also takes a date. */
+  async seed(source: string, path: string, content: Uint8Array | string, modifiedAt?: Date): Promise<void> {
+    const storage = await this.storage(source);
+    if (storage instanceof MemoryFileStorage) return storage.seedFile(path, content, modifiedAt);
+    const safe = SafePath.parse(path);
+    const missing: SafePath[] = [];
+    for (let folder = safe.parent; !folder.isRoot && !(await storage.stat(folder)); folder = folder.parent) missing.unshift(folder);
+    for (const folder of missing) await storage.createFolder(folder);
+    const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+    await storage.write(safe, (async function* () { yield bytes; })(), { overwrite: true });
+  }
+
+  /** A file's bytes read through the port, or undefined when there is no such file. */
+  async contentOf(source: string, path: string): Promise<Uint8Array | undefined> {
+    const storage = await this.storage(source);
+    const safe = SafePath.parse(path);
+    if ((await storage.stat(safe))?.kind !== 'file') return undefined;
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of await storage.read(safe)) chunks.push(chunk);
+    return Buffer.concat(chunks);
   }
 
   get container(): Container {
