@@ -4,9 +4,9 @@ import path from 'node:path';
 const MAIN = path.resolve('src/main.ts');
 const TSX = import.meta.resolve('tsx');
 
-/** Runs the real start command (`node --import tsx src/main.ts …`) in `cwd`, collecting its output. */
+/** Runs the real start command (`node --conditions=development --import tsx src/main.ts …`), or another entry script, in `cwd`, collecting its output. */
 export const spawnServer = (args: string[], env: Record<string, string>, cwd: string, main = MAIN) => {
-  const child = spawn(process.execPath, ['--import', TSX, main, ...args], {
+  const child = spawn(process.execPath, ['--conditions=development', '--import', TSX, main, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
