@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, rename, unlink } from 'node:fs/promises';
+import { link, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,7 +33,10 @@ export const writeAtomically = async (
   const counter = { size: 0 };
   let written = target;
   try {
-    await pipeline(content, byteLimit(options.maxBytes, counter), createWriteStream(temporary, { flags: 'wx', mode: 0o644 }));
+    // Opened before the pipeline starts: a stream that opens lazily can create the file after a failed
+    // pipeline has already been cleaned up, leaving an empty temporary file behind.
+    const file = await open(temporary, 'wx', 0o644);
+    await pipeline(content, byteLimit(options.maxBytes, counter), file.createWriteStream());
     if (options.overwrite) {
       await rename(temporary, target);
     } else {
