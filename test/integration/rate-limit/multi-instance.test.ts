@@ -14,7 +14,7 @@ const children: ChildProcess[] = [];
 
 /** One real server process (`src/main.ts`) with the given config; resolves with its URL. */
 const startInstance = async (cwd: string) => {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN, '--config', 'config.json'], {
+  const child = spawn(process.execPath, ['--conditions=development', '--import', TSX, MAIN, '--config', 'config.json'], {
     cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', REDIS_URL },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -23,7 +23,8 @@ const startInstance = async (cwd: string) => {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  await eventually(async () => /listening on/.test(output) || child.exitCode !== null);
+  // Generous: two cold tsx starts at once on a busy machine can take a while.
+  await eventually(async () => /listening on/.test(output) || child.exitCode !== null, 45_000);
   const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
   if (!url) throw new Error(`instance did not start: ${output}`);
   return { url };
