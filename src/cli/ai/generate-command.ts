@@ -3,12 +3,10 @@ import type { Usage } from '../../domain/ai/stream-part.js';
 import { TOKENS } from '../../ports/tokens.js';
 import { integerOption, numberOption, stringOption, UsageError, type Values } from '../args.js';
 import type { Command } from '../command.js';
+import { cancellable, INTERRUPTED } from '../interrupt.js';
 import type { Session } from '../session.js';
 import type { Terminal } from '../terminal.js';
 import { readPrompt } from './read-prompt.js';
-
-/** Exit code of a generation stopped by Ctrl-C (128 + SIGINT), as shells report it. */
-export const INTERRUPTED = 130;
 
 const chooseProvider = (values: Values, session: Session): string => {
   const named = stringOption(values, 'provider');
@@ -73,37 +71,31 @@ Options:
     const prompt = await readPrompt(args);
     if (!prompt.trim()) throw new UsageError('the prompt is empty', 'ai generate');
     const controller = new AbortController();
-    let interrupts = 0;
-    const interrupt = () => {
-      interrupts += 1;
-      if (interrupts > 1) process.exit(INTERRUPTED); // a second Ctrl-C does not wait for the cancellation
-      controller.abort(new Error('interrupted'));
-    };
-    process.on('SIGINT', interrupt);
     const started = Date.now();
-    try {
-      const generation = await session.container.get<GenerateText>(TOKENS.GenerateText).execute({
-        provider,
-        mode: 'full',
-        messages: [{ role: 'user', content: prompt }],
-        tools: [],
-        selections: [],
-        signal: controller.signal,
-        ...(model ? { model } : {}),
-        ...(instructions ? { instructions } : {}),
-        ...(temperature === undefined ? {} : { temperature }),
-        ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
-        ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      });
-      await print(generation, values.json === true, terminal, started);
-      return 0;
-    } catch (error) {
-      if (!controller.signal.aborted) throw error;
+    const code = await cancellable(
+      () => controller.abort(new Error('interrupted')),
+      async () => {
+        const generation = await session.container.get<GenerateText>(TOKENS.GenerateText).execute({
+          provider,
+          mode: 'full',
+          messages: [{ role: 'user', content: prompt }],
+          tools: [],
+          selections: [],
+          signal: controller.signal,
+          ...(model ? { model } : {}),
+          ...(instructions ? { instructions } : {}),
+          ...(temperature === undefined ? {} : { temperature }),
+          ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        });
+        await print(generation, values.json === true, terminal, started);
+        return 0;
+      },
+    );
+    if (code === INTERRUPTED) {
       if (terminal.stdoutIsTerminal) await terminal.out('\n');
       terminal.errLine('editor-backend: interrupted; the generation was cancelled');
-      return INTERRUPTED;
-    } finally {
-      process.off('SIGINT', interrupt);
     }
+    return code;
   },
 };

@@ -1,10 +1,11 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingFile, UploadFiles } from '../../application/files/upload-files.js';
 import { TOKENS } from '../../ports/tokens.js';
 import { stringOption } from '../args.js';
 import type { Command } from '../command.js';
+import { cancellable, INTERRUPTED } from '../interrupt.js';
 import { formatBytes } from '../terminal.js';
 import { UploadProgress } from './progress.js';
 
@@ -41,19 +42,23 @@ Options:
     for (const f of unreadable) terminal.errLine(`editor-backend: cannot upload ${f.file}: ${f.problem}`);
     if (unreadable.length) return 1;
     const progress = new UploadProgress(terminal);
+    let reading: ReadStream | undefined;
     async function* incoming(): AsyncIterable<IncomingFile> {
       for (const { file, size } of found as { file: string; size: number }[]) {
-        const stream = createReadStream(file);
+        const stream = (reading = createReadStream(file));
         const name = path.basename(file);
         yield { name, content: progress.track(name, size, stream), discard: async () => void stream.destroy() };
       }
     }
-    const result = await session.container.get<UploadFiles>(TOKENS.UploadFiles).execute({
-      role: session.role,
-      source: source!,
-      path: stringOption(values, 'path') ?? '',
-      files: incoming(),
-    });
+    // Ctrl-C breaks the file being read: storage then drops its partial copy, and no further file is read.
+    const result = await cancellable(
+      () => reading?.destroy(new Error('interrupted')),
+      () => session.container.get<UploadFiles>(TOKENS.UploadFiles).execute({ role: session.role, source: source!, path: stringOption(values, 'path') ?? '', files: incoming() }),
+    );
+    if (result === INTERRUPTED) {
+      terminal.errLine('editor-backend: interrupted; the file being uploaded was not stored');
+      return INTERRUPTED;
+    }
     if (values.json) {
       await terminal.json({
         source: result.source.name,
