@@ -8,7 +8,7 @@ const stages = [
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', '.'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'dependency rules', cmd: 'npx', args: ['depcruise', 'src', '--config', '.dependency-cruiser.cjs'] },
-  { name: 'unit, contract, integration, hardening', cmd: 'node', args: ['--conditions=development', '--import', 'tsx', '--test-reporter=tap', '--test-force-exit', 'test/run.ts', 'unit', 'contract', 'integration', 'hardening'] },
+  { name: 'unit, contract, integration, hardening, examples', cmd: 'node', args: ['--conditions=development', '--import', 'tsx', '--test-reporter=tap', '--test-force-exit', 'test/run.ts', 'unit', 'contract', 'integration', 'hardening', 'examples'] },
   { name: 'features', cmd: 'npx', args: ['cucumber-js'], env: { NODE_OPTIONS: '--conditions=development --import=tsx' } },
   { name: 'bench smoke', cmd: 'node', args: ['--conditions=development', '--import', 'tsx', 'bench/run.ts', '--smoke'] },
   { name: 'end to end', cmd: 'node', args: ['--conditions=development', '--import', 'tsx', '--test-reporter=tap', '--test-force-exit', 'test/run.ts', 'e2e'] },

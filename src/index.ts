@@ -38,6 +38,7 @@ export { ProviderError, ProviderTimeoutError, UnknownProviderError } from './dom
 export { RateLimitedError } from './domain/rate-limit.js';
 export { SafePath } from './domain/files/safe-path.js';
 export { FileName } from './domain/files/file-name.js';
+export { numberedName } from './domain/files/suggested-file-name.js';
 export type { StoredEntry, EntryKind } from './domain/files/file-entry.js';
 export type { StreamPart, Usage, FinishReason } from './domain/ai/stream-part.js';
 export type * from './domain/ai/messages.js';

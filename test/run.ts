@@ -1,7 +1,9 @@
 /**
  * One entry for node's test runner: imports every `*.test.ts` under the
  * groups named on the command line (default: all but e2e and hardening-full),
- * so the whole suite runs in one process without shell globs.
+ * so the whole suite runs in one process without shell globs. A group is a
+ * folder of test/, or `examples`: the top-level folder of worked extension
+ * examples, whose tests run like any other group.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -9,14 +11,16 @@ import { pathToFileURL } from 'node:url';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const groups = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const selected = groups.length > 0 ? groups : ['unit', 'contract', 'integration'];
+const selected = groups.length > 0 ? groups : ['unit', 'contract', 'integration', 'examples'];
+const folderOf = (group: string) => (group === 'examples' ? path.join(here, '..', 'examples') : path.join(here, group));
 
 const files = selected
-  .filter((group) => existsSync(path.join(here, group)))
-  .flatMap((group) =>
-    (readdirSync(path.join(here, group), { recursive: true }) as string[])
+  .map(folderOf)
+  .filter((folder) => existsSync(folder))
+  .flatMap((folder) =>
+    (readdirSync(folder, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.test.ts'))
-      .map((file) => path.join(here, group, file)),
+      .map((file) => path.join(folder, file)),
   )
   .sort();
 

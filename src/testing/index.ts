@@ -13,4 +13,5 @@ export { metricsContract, type MetricsFixture, type MetricsReading } from './con
 export { readinessCheckContract, type ReadinessCheckFixture } from './contracts/readiness-check.contract.js';
 export { remoteFetcherContract, type RemoteFetcherFixture } from './contracts/remote-fetcher.contract.js';
 export { startListener, type Listener } from './support/http-listener.js';
+export { startFakeUpstream, type FakeUpstream, type RecordedRequest, type UpstreamHandler } from './support/fake-upstream.js';
 export type { FeaturesSetup } from './features-setup.js';
