@@ -9,7 +9,7 @@ import { makeTempDir } from '../../support/temp-dir.js';
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
 
-describe("The Gherkin features against an embedder's own storage", () => {
+describe("The Gherkin features against an embedder's own storage (examples/custom-storage)", () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
   before(async () => {
     // A project that depends on the package: the checkout as its node_modules/editor-backend, with tsx beside it.
@@ -20,7 +20,7 @@ describe("The Gherkin features against an embedder's own storage", () => {
   });
   after(() => temp.remove());
 
-  it('pass with EDITOR_BACKEND_FEATURES naming a setup whose sources are real folders, run from another directory', async () => {
+  it("pass with EDITOR_BACKEND_FEATURES naming the storage example's setup, run from another project's folder", async () => {
     const report = path.join(temp.dir, 'sources-made');
     const { stdout } = await run(
       path.join(repo, 'node_modules/.bin/cucumber-js'),
@@ -30,7 +30,7 @@ describe("The Gherkin features against an embedder's own storage", () => {
         env: {
           ...process.env,
           NODE_OPTIONS: '--conditions=development --import=tsx',
-          EDITOR_BACKEND_FEATURES: path.join(repo, 'test/support/features-on-local-disk.ts'),
+          EDITOR_BACKEND_FEATURES: path.join(repo, 'examples/custom-storage/features-setup.ts'),
           FEATURES_SETUP_REPORT: report,
         },
       },
