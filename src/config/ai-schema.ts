@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-/** The types this project ships; embedders add more with `registerProviderType` (checked when the host is built). */
-export const PROVIDER_TYPES = ['openai', 'openai-compatible', 'gemini', 'anthropic'] as const;
-
+/** A provider's `type` is a built-in or registered one (`registerProviderType`), checked when the host is built. */
 export const providerSchema = z.strictObject({
   type: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'a provider type: lowercase letters, digits, ".", "_" and "-"'),
   apiKey: z.string().optional(),
