@@ -13,7 +13,6 @@ import { MoveFolder } from '../application/files/move-folder.js';
 import { RenameFolder } from '../application/files/rename-folder.js';
 import { DownloadFile } from '../application/files/download-file.js';
 import { UploadPolicy } from '../domain/files/upload-policy.js';
-import { DompurifySvgSanitizer } from '../adapters/outbound/svg-dompurify/dompurify-svg-sanitizer.js';
 import type { SvgSanitizer } from '../ports/svg-sanitizer.js';
 import type { Thumbnails } from '../application/files/thumbnails.js';
 import { AccessControlList } from '../domain/files/access-control-list.js';
@@ -24,6 +23,7 @@ import type { FileSources } from '../ports/file-sources.js';
 import type { Metrics } from '../ports/metrics.js';
 import { TOKENS } from '../ports/tokens.js';
 import { storageFromConfig } from './storage-from-config.js';
+import { lazySvgSanitizer } from './lazy-adapters.js';
 
 export interface FilesOverrides {
   fileSources?: FileSources;
@@ -60,7 +60,7 @@ export const filesModule = (config: FilesConfig, overrides: FilesOverrides = {})
       )
       .inSingletonScope();
     bind<UploadPolicy>(TOKENS.UploadPolicy).toConstantValue(new UploadPolicy(config.allowedExtensions, config.maxFileSize));
-    bind<SvgSanitizer>(TOKENS.SvgSanitizer).toConstantValue(overrides.svgSanitizer ?? new DompurifySvgSanitizer());
+    bind<SvgSanitizer>(TOKENS.SvgSanitizer).toConstantValue(overrides.svgSanitizer ?? lazySvgSanitizer(async () => new (await import('../adapters/outbound/svg-dompurify/dompurify-svg-sanitizer.js')).DompurifySvgSanitizer()));
     // Each use case from its ports; the `inject` lists name them in constructor order.
     const useCase = <T>(token: symbol, inject: symbol[], make: (...deps: never[]) => T) =>
       bind(token).toResolvedValue(make as (...deps: unknown[]) => T, inject).inSingletonScope();

@@ -1,7 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { HtmlDocxJsDocumentRenderer } from '../adapters/outbound/documents-docx/html-docx-js-document-renderer.js';
-import { TurbodocxDocumentRenderer } from '../adapters/outbound/documents-docx/turbodocx-document-renderer.js';
-import { PdfmakeDocumentRenderer } from '../adapters/outbound/documents-pdfmake/pdfmake-document-renderer.js';
+import { DOCX_FORMAT } from '../adapters/outbound/documents-docx/docx-format.js';
+import { PDF_FORMAT } from '../adapters/outbound/documents-pdfmake/pdf-format.js';
 import { SharpImageProcessor } from '../adapters/outbound/images-sharp/sharp-image-processor.js';
 import { UndiciRemoteFetcher } from '../adapters/outbound/remote-fetch/undici-remote-fetcher.js';
 import type { CheckPermission } from '../application/files/check-permission.js';
@@ -19,6 +18,7 @@ import type { FileSources } from '../ports/file-sources.js';
 import type { ImageProcessor } from '../ports/image-processor.js';
 import type { RemoteFetcher } from '../ports/remote-fetcher.js';
 import { TOKENS } from '../ports/tokens.js';
+import { lazyDocumentRenderer } from './lazy-adapters.js';
 
 export interface MediaOverrides {
   imageProcessor?: ImageProcessor;
@@ -36,11 +36,13 @@ export const mediaModule = (config: FilesConfig, overrides: MediaOverrides = {})
     const constant = <T>(token: symbol, value: T) => bind<T>(token).toConstantValue(value);
     constant<ImageProcessor>(TOKENS.ImageProcessor, overrides.imageProcessor ?? new SharpImageProcessor(config.images));
     constant<RemoteFetcher>(TOKENS.RemoteFetcher, overrides.remoteFetcher ?? new UndiciRemoteFetcher(config.remoteUpload));
-    constant<DocumentRenderer>(TOKENS.PdfRenderer, overrides.pdfRenderer ?? new PdfmakeDocumentRenderer());
-    constant<DocumentRenderer>(
-      TOKENS.DocxRenderer,
-      overrides.docxRenderer ?? (config.documents.docx === 'html-docx-js' ? new HtmlDocxJsDocumentRenderer() : new TurbodocxDocumentRenderer()),
-    );
+    const pdf = async () => new (await import('../adapters/outbound/documents-pdfmake/pdfmake-document-renderer.js')).PdfmakeDocumentRenderer();
+    const docx = async () =>
+      config.documents.docx === 'html-docx-js'
+        ? new (await import('../adapters/outbound/documents-docx/html-docx-js-document-renderer.js')).HtmlDocxJsDocumentRenderer()
+        : new (await import('../adapters/outbound/documents-docx/turbodocx-document-renderer.js')).TurbodocxDocumentRenderer();
+    constant<DocumentRenderer>(TOKENS.PdfRenderer, overrides.pdfRenderer ?? lazyDocumentRenderer(PDF_FORMAT, pdf));
+    constant<DocumentRenderer>(TOKENS.DocxRenderer, overrides.docxRenderer ?? lazyDocumentRenderer(DOCX_FORMAT, docx));
     bind(TOKENS.Thumbnails)
       .toResolvedValue((images: ImageProcessor) => new Thumbnails(images, { ...config.thumbnails, maxSourceBytes: config.maxFileSize }), [TOKENS.ImageProcessor])
       .inSingletonScope();

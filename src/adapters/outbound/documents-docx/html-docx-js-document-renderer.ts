@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
 import { prepareDocxHtml } from './prepare-html.js';
-import { DOCX_FORMAT } from './turbodocx-document-renderer.js';
+import { DOCX_FORMAT } from './docx-format.js';
 
 // html-docx-js ships no type declarations; its one function is typed here.
 const require = createRequire(import.meta.url);

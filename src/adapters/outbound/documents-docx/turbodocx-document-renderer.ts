@@ -1,10 +1,6 @@
-import type { DocumentFormat, DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
+import type { DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
+import { DOCX_FORMAT } from './docx-format.js';
 import { prepareDocxHtml } from './prepare-html.js';
-
-export const DOCX_FORMAT: DocumentFormat = {
-  extension: 'docx',
-  contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
 
 /** `DocumentRenderer` for DOCX as real WordprocessingML (paragraphs, runs, tables, numbering): opens in every reader. */
 export class TurbodocxDocumentRenderer implements DocumentRenderer {

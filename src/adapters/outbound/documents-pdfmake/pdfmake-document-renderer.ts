@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { DocumentFormat, DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
 import { preparePdfHtml } from './prepare-html.js';
+import { PDF_FORMAT } from './pdf-format.js';
 
 interface PdfMake {
   setFonts(fonts: Record<string, Record<string, string>>): void;
@@ -45,7 +46,7 @@ const markPageBreaks = (node: unknown): unknown => {
 
 /** `DocumentRenderer` for PDF: html-to-pdfmake over jsdom, then pdfmake. */
 export class PdfmakeDocumentRenderer implements DocumentRenderer {
-  readonly format: DocumentFormat = { extension: 'pdf', contentType: 'application/pdf' };
+  readonly format: DocumentFormat = PDF_FORMAT;
 
   async render(html: string, options: RenderOptions): Promise<Uint8Array> {
     const { pdfmake, htmlToPdfmake } = load();
