@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import type { IncomingFile } from '../../../../application/files/upload-files.js';
@@ -36,11 +37,13 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
       stream.resume();
       return;
     }
-    stream.on('limit', () => stream.destroy(new InvalidInputError('The file is too large')));
+    const content = detachable(stream);
     push({
-      name: info.filename ?? "",
-      content: stream,
+      name: info.filename ?? '',
+      content,
       discard: async () => {
+        stream.unpipe(content);
+        content.destroy();
         stream.resume();
       },
     });
@@ -64,4 +67,17 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
     }
   }
   return { fields, files: files() };
+};
+
+/**
+ * The bytes of one file, in a stream of their own. A consumer that stops
+ * early (the size limit, a full disk) destroys this one, never busboy's: a
+ * destroyed busboy file stream is never read again, so busboy waits for it
+ * forever and the rest of the body, and the answer, never come.
+ */
+const detachable = (stream: Readable): PassThrough => {
+  const content = new PassThrough();
+  stream.on('error', (error) => content.destroy(error)); // a client abort reaches the write in progress
+  stream.pipe(content);
+  return content;
 };
