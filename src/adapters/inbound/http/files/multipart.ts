@@ -21,7 +21,7 @@ const FILE_FIELD = /^files(\[\d*\])?$/;
 export const readMultipart = (req: Request, limits: { maxFiles: number; maxFieldBytes: number }): MultipartUpload => {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) throw new InvalidInputError('Send the files as multipart/form-data');
-  const parser = busboy({ headers: req.headers, limits: { files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: 100 }, defParamCharset: 'utf8' });
+  const parser = parserFor(req, limits);
   const fields: Record<string, string> = {};
   const queue: (IncomingFile | Error | null)[] = [];
   let wake: (() => void) | undefined;
@@ -49,7 +49,8 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
     });
   });
   parser.on('filesLimit', () => push(new InvalidInputError(`At most ${limits.maxFiles} files per upload`)));
-  parser.on('error', (error) => push(error instanceof Error ? error : new Error(String(error))));
+  // busboy's own errors ("Malformed part header", "Unexpected end of form") mean the client sent a malformed body.
+  parser.on('error', (error) => push(error instanceof InvalidInputError ? error : new InvalidInputError('The multipart body is malformed')));
   parser.on('close', () => push(null));
   req.on('aborted', () => push(new InvalidInputError('The upload was cut off')));
   req.on('close', () => {
@@ -69,6 +70,14 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
   return { fields, files: files() };
 };
 
+const parserFor = (req: Request, limits: { maxFiles: number; maxFieldBytes: number }): busboy.Busboy => {
+  try {
+    return busboy({ headers: req.headers, limits: { files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: 100 }, defParamCharset: 'utf8' });
+  } catch {
+    throw new InvalidInputError('The multipart content type has no boundary'); // busboy throws on a header it cannot use
+  }
+};
+
 /**
  * The bytes of one file, in a stream of their own. A consumer that stops
  * early (the size limit, a full disk) destroys this one, never busboy's: a
@@ -77,7 +86,10 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
  */
 const detachable = (stream: Readable): PassThrough => {
   const content = new PassThrough();
-  stream.on('error', (error) => content.destroy(error)); // a client abort reaches the write in progress
+  // Not yet read when the body fails: the error stays on the stream for the consumer, instead of crashing the process.
+  content.on('error', () => undefined);
+  // A client abort, or a body that ends inside a file, reaches the write in progress as the client's error.
+  stream.on('error', (error) => content.destroy(error instanceof InvalidInputError ? error : new InvalidInputError('The upload ended inside a file')));
   stream.pipe(content);
   return content;
 };
