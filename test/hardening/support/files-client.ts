@@ -63,6 +63,42 @@ const drainedOrClosed = (req: ClientRequest): Promise<void> =>
     req.on('drain', done).on('close', done);
   });
 
+/**
+ * A GET whose path goes exactly as given (fetch would resolve `..` segments
+ * before sending), recorded. Characters a request line cannot carry are
+ * percent-encoded; dots, backslashes and `%` go as they are.
+ */
+export const rawGet = (server: RunningServer, urlPath: string): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const { port } = new URL(server.url);
+    const line = urlPath.replace(/[^\x21-\x7e]|#|\?/gu, (c) => {
+      try {
+        return encodeURIComponent(c);
+      } catch {
+        return '%EF%BF%BD'; // a lone surrogate
+      }
+    });
+    const req = request({ host: '127.0.0.1', port, method: 'GET', path: line }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => parts.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(parts).toString('utf8');
+        recordResponse(`GET ${line} (raw)`, res.statusCode ?? 0, res.headers, text);
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode ?? 0, body, text, headers });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
 export const BOUNDARY = '----hardening-boundary';
 
 /** The start of a multipart body up to the first file's bytes, written by hand (names a FormData would escape go as they are). */
