@@ -4,9 +4,15 @@
  * so the whole suite runs in one process without shell globs. A group is a
  * folder of test/, or `examples`: the top-level folder of worked extension
  * examples, whose tests run like any other group.
+ *
+ * The imports happen inside a first test that the root runner must wait for:
+ * with `--test-force-exit` the runner exits as soon as its queue is empty, so
+ * a plain top-level `await import()` loop let it finish the files loaded so
+ * far and exit before a slow-to-load file had registered its tests.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -24,4 +30,15 @@ const files = selected
   )
   .sort();
 
-for (const file of files) await import(pathToFileURL(file).href);
+// Started outside the test so the files' suites register at the top level, not inside it.
+const loading = (async () => {
+  const failures: string[] = [];
+  for (const file of files) {
+    await import(pathToFileURL(file).href).catch((error: unknown) => {
+      failures.push(`${path.relative(here, file)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    });
+  }
+  if (failures.length > 0) throw new Error(`Could not load:\n${failures.join('\n')}`);
+})();
+
+test(`load ${files.length} test files (${selected.join(', ')})`, () => loading);

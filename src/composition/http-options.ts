@@ -40,6 +40,7 @@ export const filesHttpOptions = (files: FilesConfig, container: Container, host:
   // Room for the HTML of generatePdf/generateDocx (their own limit answers 413 with a clearer message).
   maxBodyBytes: Math.max(1024 * 1024, files.documents.maxHtmlBytes + 64 * 1024),
   checkAuthentication: host.checkAuthentication ?? authenticatorFromConfig(files.auth, files.defaultRole),
+  authTimeoutMs: files.authTimeoutMs,
   defaultRole: files.defaultRole,
   ...(host.publicUrl ? { publicUrl: host.publicUrl } : {}),
   trustProxy: host.trustProxy,

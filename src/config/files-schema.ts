@@ -128,6 +128,8 @@ export const filesSchema = z.strictObject({
   defaultRole: z.string().min(1).default('guest'),
   accessControl: z.array(accessRuleSchema).default([{ role: 'guest', FILES: true, FOLDERS: true }]),
   auth: filesAuthSchema.default({ type: 'none' }),
+  /** A role callback (the embedder's `checkAuthentication`, or the JWT check) that has not answered by then is a 401. */
+  authTimeoutMs: z.number().int().positive().default(10_000),
   maxFileSize: z.number().int().positive().default(10 * 1024 * 1024),
   allowedExtensions: z.array(z.string().min(1)).default(DEFAULT_EXTENSIONS),
   remoteUpload: z

@@ -51,13 +51,16 @@ export class ImageEdit {
     const name = FileName.parse(input.name);
     const target = this.targetName(name, input.newname);
     const source = resolveSource(this.sources, input.source);
-    await this.checkPermission.execute({ role: input.role, permission, target: { path: folder, extension: name.extension } });
-    if (!isImageName(name)) throw new TypeNotAllowedError(`"${name.value}" is not an image`);
     const original = folder.join(name);
+    const destination = folder.join(target);
+    // Both files, like a rename: a rule about one image (`pics/logo.png`) holds for it, and for a result written over it.
+    for (const file of [original, destination]) {
+      await this.checkPermission.execute({ role: input.role, permission, target: { path: file, extension: file.name!.extension } });
+    }
+    if (!isImageName(name)) throw new TypeNotAllowedError(`"${name.value}" is not an image`);
     if ((await source.storage.stat(original))?.kind !== 'file') throw new NotFoundError(`File "${original.toString()}" not found`);
     const bytes = await readBounded(await source.storage.read(original), this.limits.maxInputBytes);
     const result = await edit(bytes);
-    const destination = folder.join(target);
     // A new name is never taken over (409); replacing the original goes through a temporary file and a rename: readers see the old image or the new one, never half of one.
     await source.storage.write(destination, once(result.data), { overwrite: target.value === name.value });
     await this.thumbnails.refresh(source.storage, destination, result.data);

@@ -33,7 +33,7 @@ export class RenameFile {
     for (const target of [from, to]) {
       await this.checkPermission.execute({ role: input.role, permission: 'FILE_RENAME', target: { path: target, extension: target.name!.extension } });
     }
-    this.policy.checkName(newName);
+    this.policy.checkRename(from.name!, newName);
     if ((await source.storage.stat(from))?.kind !== 'file') throw new NotFoundError(`File "${from.name!.value}" not found`);
     if (from.equals(to)) return to;
     if (await source.storage.stat(to)) throw new AlreadyExistsError(`"${newName.value}" already exists`);

@@ -45,13 +45,14 @@ export class UploadRemoteFile {
     if (typeof input.url !== 'string' || input.url.trim() === '') throw new InvalidInputError('The url parameter is required');
     const folder = SafePath.parse(input.path);
     const source = resolveSource(this.sources, input.source);
-    await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD_REMOTE', target: { path: folder } });
+    // Before any fetch: may the role put some file here (a rule limited to .txt counts; the name is checked once known).
+    await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD_REMOTE', target: { path: folder, anyExtension: true } });
     const remote = await this.fetcher.fetch(input.url.trim(), { maxBytes: this.limits.maxBytes });
     let name: FileName;
     try {
       name = fileNameFromSuggestion(remote.suggestedName);
       this.checkExtension(name);
-      await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD_REMOTE', target: { path: folder, extension: name.extension } });
+      await this.checkPermission.execute({ role: input.role, permission: 'FILE_UPLOAD_REMOTE', target: { path: folder.join(name), extension: name.extension } });
     } catch (error) {
       remote.discard();
       throw error;

@@ -18,4 +18,12 @@ export class UploadPolicy {
       throw new TypeNotAllowedError(`Files of type "${name.extension || 'unknown'}" are not allowed`);
     }
   }
+
+  /** A new name must be allowed too; and SVG is sanitised on upload, so a file of another type may not become one by a rename. */
+  checkRename(from: FileName, to: FileName): void {
+    this.checkName(to);
+    if (to.extension === 'svg' && from.extension !== 'svg') {
+      throw new TypeNotAllowedError('A file cannot be renamed to .svg: upload it as an SVG, so that it is sanitised');
+    }
+  }
 }

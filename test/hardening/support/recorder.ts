@@ -15,6 +15,20 @@ interface Seen {
 
 const seen: Seen[] = [];
 const figures = { attacks: 0, faults: 0, requests: 0, logLines: 0 };
+const secrets = new Set<string>();
+
+/**
+ * A value that must never appear in a response or a log line: a provider or
+ * client key, a JWT or its signing secret, a cookie value, the content of a
+ * canary file outside a source root. The sweep checks every one of them.
+ */
+export const registerSecret = (value: string): string => {
+  if (value.length < 8) throw new Error('A secret shorter than 8 characters would match by chance');
+  secrets.add(value);
+  return value;
+};
+
+export const registeredSecrets = (): readonly string[] => [...secrets];
 
 export const countAttacks = (n = 1): void => {
   figures.attacks += n;

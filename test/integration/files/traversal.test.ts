@@ -4,18 +4,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningServer } from '../../../src/adapters/inbound/http/server.js';
 import { filesClient } from '../../support/files-client.js';
+import { PATH_ATTACKS as ATTACKS } from '../../support/path-attacks.js';
 import { makeTempDir } from '../../support/temp-dir.js';
 import { startTestServer } from '../../support/test-server.js';
-
-/** Strings that try to leave the source root, by every spelling we know of. */
-export const ATTACKS = [
-  '..', '../', '../..', '../../etc', '../outside.txt', '/../outside.txt', 'sub/../../outside.txt', 'sub/../..', './../outside.txt',
-  '..\\outside.txt', '..\\..\\windows', 'sub\\..\\..\\outside.txt', '%2e%2e', '%2e%2e/outside.txt', '%2e%2e%2foutside.txt', '..%2foutside.txt',
-  '%252e%252e/outside.txt', '..%252foutside.txt', '%c0%ae%c0%ae/outside.txt', '..%c0%afoutside.txt', '\u2025/outside.txt', '\uFF0E\uFF0E/outside.txt',
-  '..\uFF0Foutside.txt', '..\u2215outside.txt', '/etc/passwd', 'C:\\Windows\\win.ini', 'C:/Windows/win.ini', 'c:', 'file:///etc/passwd',
-  '\\\\server\\share', 'sub/\u0000/x', 'outside.txt\u0000.jpg', 'sub/./../..', '....//outside.txt', '.../outside.txt', '. ./outside.txt',
-  '.. /outside.txt', 'sub/.. ', 'link-out/secret.txt', 'link-out', 'sub/link-up/outside.txt', '~/outside.txt', '$HOME/outside.txt', '%00',
-];
 
 describe(`path traversal: ${ATTACKS.length} attack strings against every action that takes a path or name`, () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;

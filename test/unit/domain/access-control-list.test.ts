@@ -55,4 +55,16 @@ describe('AccessControlList for "anything here?" questions', () => {
     assert.equal(acl.isAllowed('user', 'FILE_UPLOAD', {}), false);
     assert.equal(acl.isAllowed('other', 'FILE_UPLOAD', { anyExtension: true }), false);
   });
+
+  it('a later rule refusing some extensions does not refuse all the others', () => {
+    const acl = new AccessControlList([
+      { role: 'user', FILE_UPLOAD: true },
+      { role: 'user', extensions: ['exe', 'php'], FILE_UPLOAD: false },
+    ]);
+    assert.equal(acl.isAllowed('user', 'FILE_UPLOAD', { anyExtension: true }), true);
+    assert.equal(acl.isAllowed('user', 'FILE_UPLOAD', { extension: 'txt' }), true);
+    assert.equal(acl.isAllowed('user', 'FILE_UPLOAD', { extension: 'EXE' }), false);
+    const onlyRefusals = new AccessControlList([{ role: 'user', extensions: ['exe'], FILE_UPLOAD: false }]);
+    assert.equal(onlyRefusals.isAllowed('user', 'FILE_UPLOAD', { anyExtension: true }), false);
+  });
 });

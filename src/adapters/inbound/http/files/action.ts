@@ -37,6 +37,8 @@ export interface FileUseCases extends Partial<MediaUseCases> {
 export interface FilesHttpOptions {
   useCases: FileUseCases;
   checkAuthentication: CheckAuthentication;
+  /** A callback that has not answered by then is a 401 (default 10 s). */
+  authTimeoutMs?: number;
   defaultRole: string;
   publicUrl?: string;
   trustProxy: boolean;

@@ -2,6 +2,9 @@ import type { Request } from 'express';
 import { jwtVerify } from 'jose';
 import { UnauthenticatedError } from '../../../../domain/errors.js';
 
+/** How long a role callback may take before the request is refused (`files.authTimeoutMs`). */
+export const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
+
 /** The embedder's callback: request in, role out (directly or as a promise). Throwing means 401. */
 export type CheckAuthentication = (req: Request) => string | Promise<string>;
 
@@ -36,13 +39,25 @@ const jwtAuthentication = (config: Extract<FilesAuthConfig, { type: 'jwt' }>, de
 export const authenticatorFromConfig = (config: FilesAuthConfig, defaultRole: string): CheckAuthentication =>
   config.type === 'jwt' ? jwtAuthentication(config, defaultRole) : noAuthentication(defaultRole);
 
-/** Runs the callback; anything it throws, or a non-role answer, is a 401 and never leaks its message. */
-export const resolveRole = async (check: CheckAuthentication, req: Request, defaultRole: string): Promise<string> => {
+/**
+ * Runs the callback; anything it throws, a non-role answer, or no answer
+ * within `timeoutMs` (a user store that hangs) is a 401 that never leaks
+ * its message. A late answer of a callback that timed out is ignored.
+ */
+export const resolveRole = async (check: CheckAuthentication, req: Request, defaultRole: string, timeoutMs = DEFAULT_AUTH_TIMEOUT_MS): Promise<string> => {
   let role: unknown;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    role = await check(req);
+    const answer = Promise.resolve().then(() => check(req));
+    answer.catch(() => undefined); // still pending when the timeout wins: its rejection must not go unhandled
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new UnauthenticatedError('Authentication timed out')), timeoutMs);
+    });
+    role = await Promise.race([answer, timeout]);
   } catch (error) {
     throw error instanceof UnauthenticatedError ? error : new UnauthenticatedError();
+  } finally {
+    clearTimeout(timer);
   }
   if (role === undefined || role === null || role === '') return defaultRole;
   if (typeof role !== 'string') throw new UnauthenticatedError();

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import type { IncomingFile } from '../../../../application/files/upload-files.js';
@@ -20,7 +21,7 @@ const FILE_FIELD = /^files(\[\d*\])?$/;
 export const readMultipart = (req: Request, limits: { maxFiles: number; maxFieldBytes: number }): MultipartUpload => {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) throw new InvalidInputError('Send the files as multipart/form-data');
-  const parser = busboy({ headers: req.headers, limits: { files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: 100 }, defParamCharset: 'utf8' });
+  const parser = parserFor(req, limits);
   const fields: Record<string, string> = {};
   const queue: (IncomingFile | Error | null)[] = [];
   let wake: (() => void) | undefined;
@@ -36,17 +37,20 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
       stream.resume();
       return;
     }
-    stream.on('limit', () => stream.destroy(new InvalidInputError('The file is too large')));
+    const content = detachable(stream);
     push({
-      name: info.filename ?? "",
-      content: stream,
+      name: info.filename ?? '',
+      content,
       discard: async () => {
+        stream.unpipe(content);
+        content.destroy();
         stream.resume();
       },
     });
   });
   parser.on('filesLimit', () => push(new InvalidInputError(`At most ${limits.maxFiles} files per upload`)));
-  parser.on('error', (error) => push(error instanceof Error ? error : new Error(String(error))));
+  // busboy's own errors ("Malformed part header", "Unexpected end of form") mean the client sent a malformed body.
+  parser.on('error', (error) => push(error instanceof InvalidInputError ? error : new InvalidInputError('The multipart body is malformed')));
   parser.on('close', () => push(null));
   req.on('aborted', () => push(new InvalidInputError('The upload was cut off')));
   req.on('close', () => {
@@ -64,4 +68,28 @@ export const readMultipart = (req: Request, limits: { maxFiles: number; maxField
     }
   }
   return { fields, files: files() };
+};
+
+const parserFor = (req: Request, limits: { maxFiles: number; maxFieldBytes: number }): busboy.Busboy => {
+  try {
+    return busboy({ headers: req.headers, limits: { files: limits.maxFiles, fieldSize: limits.maxFieldBytes, fields: 100 }, defParamCharset: 'utf8' });
+  } catch {
+    throw new InvalidInputError('The multipart content type has no boundary'); // busboy throws on a header it cannot use
+  }
+};
+
+/**
+ * The bytes of one file, in a stream of their own. A consumer that stops
+ * early (the size limit, a full disk) destroys this one, never busboy's: a
+ * destroyed busboy file stream is never read again, so busboy waits for it
+ * forever and the rest of the body, and the answer, never come.
+ */
+const detachable = (stream: Readable): PassThrough => {
+  const content = new PassThrough();
+  // Not yet read when the body fails: the error stays on the stream for the consumer, instead of crashing the process.
+  content.on('error', () => undefined);
+  // A client abort, or a body that ends inside a file, reaches the write in progress as the client's error.
+  stream.on('error', (error) => content.destroy(error instanceof InvalidInputError ? error : new InvalidInputError('The upload ended inside a file')));
+  stream.pipe(content);
+  return content;
 };

@@ -52,7 +52,7 @@ export const createFilesRouter = (options: FilesHttpOptions): Router => {
         const action = FILE_ACTIONS.get(name);
         if (!action) throw new InvalidInputError(`Unknown action "${name}"`);
         res.locals.action = action.name; // a known name only: it labels metrics
-        const role = await resolveRole(options.checkAuthentication, req, options.defaultRole);
+        const role = await resolveRole(options.checkAuthentication, req, options.defaultRole, options.authTimeoutMs);
         if (options.rateLimit) await consumeForRequest(options.rateLimit, req, res);
         if (!action.readOnly && req.method !== 'POST') throw new MethodNotAllowedError(name);
         const checked = ACTION_PARAMS[name as ActionName]?.safeParse(params);

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { RunningServer } from '../../../src/adapters/inbound/http/server.js';
+import { makeTempDir } from '../../support/temp-dir.js';
+import { entriesUnder, eventually, temporaryFilesUnder } from '../support/disk.js';
+import { BOUNDARY, hardeningFilesClient, multipartHead, multipartTail, rawPost } from '../support/files-client.js';
+import { countAttacks } from '../support/recorder.js';
+import { startHardeningServer } from '../support/server.js';
+
+const LIMIT = 64 * 1024;
+const MULTIPART = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** `size` bytes in 64 KiB chunks, so a body many chunks over the limit really arrives in many chunks. */
+function* bytes(size: number, fill = 7): Generator<Buffer> {
+  for (let sent = 0; sent < size; sent += LIMIT) yield Buffer.alloc(Math.min(LIMIT, size - sent), fill);
+}
+
+describe('uploads over the size limit', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let root: string;
+  let server: RunningServer;
+  before(async () => {
+    temp = await makeTempDir('hardening-oversize-');
+    root = path.join(temp.dir, 'root');
+    server = await startHardeningServer('uploads/over-size', {
+      files: { sources: { docs: { root } }, maxFileSize: LIMIT, allowedExtensions: ['bin', 'txt', 'svg'], accessControl: [{ role: 'guest', FILE_UPLOAD: true }] },
+    });
+  });
+  after(async () => {
+    await server.close(0);
+    await temp.remove();
+  });
+
+  it('stores a file of exactly the limit', async () => {
+    const answer = await hardeningFilesClient(server).upload([{ name: 'exact.bin', content: new Uint8Array(LIMIT) }]);
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal((await readFile(path.join(root, 'exact.bin'))).length, LIMIT);
+  });
+
+  it('answers 413 one byte over, and leaves nothing behind', async () => {
+    countAttacks();
+    const answer = await hardeningFilesClient(server).upload([{ name: 'one-over.bin', content: new Uint8Array(LIMIT + 1) }]);
+    assert.equal(answer.status, 413, answer.text);
+    assert.deepEqual(answer.body, { success: false, data: { code: 413, messages: [`The file is larger than ${LIMIT} bytes`] } });
+    assert.ok(!(await entriesUnder(root)).includes('one-over.bin'));
+    assert.deepEqual(await temporaryFilesUnder(root), []);
+  });
+
+  // Regression: busboy's file stream was destroyed by the failed write; busboy then waited for it forever and no answer came.
+  for (const times of [2, 16, 100]) {
+    it(`answers 413 to a file ${times}× the limit (many chunks over), then keeps serving`, async () => {
+      countAttacks();
+      const { status, text } = await rawPost(server, '/?action=fileUpload', [multipartHead(`big-${times}.bin`), ...bytes(LIMIT * times), multipartTail], MULTIPART);
+      assert.equal(status, 413, text);
+      assert.equal(JSON.parse(text).data.code, 413);
+      await eventually(async () => (await temporaryFilesUnder(root)).length === 0, 'temporary files removed');
+      assert.ok(!(await entriesUnder(root)).includes(`big-${times}.bin`));
+      const ping = await hardeningFilesClient(server).fetch('/ping');
+      assert.equal(ping.status, 200);
+    });
+  }
+
+  it('keeps the good file of a batch whose first file is far too large, and names the refused one', async () => {
+    countAttacks();
+    const answer = await hardeningFilesClient(server).upload([
+      { name: 'huge.bin', content: new Uint8Array(LIMIT * 20) },
+      { name: 'small.txt', content: 'small and fine' },
+    ]);
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(answer.body.data.files, ['small.txt']);
+    assert.match(answer.body.data.messages.join('\n'), /huge\.bin: The file is larger than/);
+    assert.equal(await readFile(path.join(root, 'small.txt'), 'utf8'), 'small and fine');
+    assert.ok(!(await entriesUnder(root)).includes('huge.bin'));
+    assert.deepEqual(await temporaryFilesUnder(root), []);
+  });
+
+  it('answers 413 to an SVG over the limit (read whole for sanitising)', async () => {
+    countAttacks();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(LIMIT)}</svg>`;
+    const answer = await hardeningFilesClient(server).upload([{ name: 'big.svg', content: svg }]);
+    assert.equal(answer.status, 413, answer.text);
+    assert.ok(!(await entriesUnder(root)).includes('big.svg'));
+    assert.deepEqual(await temporaryFilesUnder(root), []);
+  });
+});
