@@ -39,10 +39,12 @@ export class SharpImageProcessor implements ImageProcessor {
       if (isPixelLimitError(error)) throw this.tooLarge();
       throw new TypeNotAllowedError('The file is not an image that can be processed');
     }
-    const { width, height } = meta.autoOrient ?? meta;
+    const pages = meta.pages && meta.pages > 1 ? meta.pages : 1;
+    // Opened as an animation, `height` is every frame stacked; one frame is `pageHeight` tall.
+    const { width, height } = pages > 1 ? { width: meta.width, height: meta.pageHeight ?? meta.height / pages } : (meta.autoOrient ?? meta);
     if (!width || !height) throw new TypeNotAllowedError('The file is not an image that can be processed');
-    if (width * height > this.options.maxInputPixels) throw this.tooLarge();
-    return { width, height, format: meta.format };
+    if (width * height * pages > this.options.maxInputPixels) throw this.tooLarge();
+    return { width, height, format: meta.format, ...(pages > 1 ? { pages } : {}) };
   }
 
   async resize(input: Uint8Array, box: ResizeBox): Promise<ProcessedImage> {
@@ -64,6 +66,7 @@ export class SharpImageProcessor implements ImageProcessor {
 
   async thumbnail(input: Uint8Array, size: number): Promise<ProcessedImage> {
     const info = await this.writable(input);
+    // Never enlarged, so never more pixels than the input, which passed the limit.
     return this.run(input, info, (image) => image.resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true }));
   }
 
@@ -89,7 +92,8 @@ export class SharpImageProcessor implements ImageProcessor {
     if (this.options.keepMetadata) image = image.keepMetadata();
     try {
       const { data, info: out } = await WRITERS[info.format]!(image).toBuffer({ resolveWithObject: true });
-      return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info: { width: out.width, height: out.pageHeight ?? out.height, format: info.format } };
+      const pages = out.pages && out.pages > 1 ? { pages: out.pages } : {};
+      return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info: { width: out.width, height: out.pageHeight ?? out.height, format: info.format, ...pages } };
     } catch (error) {
       if (isPixelLimitError(error)) throw this.tooLarge();
       throw new TypeNotAllowedError('The image could not be processed');
