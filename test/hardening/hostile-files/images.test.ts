@@ -8,6 +8,7 @@ import { makeTempDir } from '../../support/temp-dir.js';
 import { startRecordedServer } from '../support/hosts.js';
 import { animatedGif, framesOf, gifBomb, jpegHeaderBomb, pngSignatureThenNoise, truncated } from '../support/hostile-images.js';
 import { countAttacks, recordedFetch } from '../support/recorder.js';
+import { scale } from '../support/scale.js';
 import { readFile } from 'node:fs/promises';
 import { whileServing } from '../support/responsiveness.js';
 
@@ -139,5 +140,14 @@ describe('hostile images: bombs, broken files and huge dimensions', () => {
     assert.equal(cropped.status, 200, JSON.stringify(cropped.body));
     assert.deepEqual(await framesOf(await readFile(path.join(temp.dir, 'cropped-spinner.gif'))), { width: 50, height: 30, pages: 3 });
     assertRefused(await edit('imageCrop', 'spinner.gif', '0,60,10,10', 'below.gif'), 400, /inside the 100×50 image/, 'a crop below the first frame');
+  });
+
+  it('refuses a resize whose frames together pass the pixel limit (many tiny frames, each made large)', async () => {
+    const frames = scale(5_000, 100_000);
+    countAttacks();
+    await upload('tiny-frames.gif', gifBomb(1, 1, frames));
+    const { result, ping } = await whileServing(server.url, () => edit('imageResize', 'tiny-frames.gif', '100,100'));
+    assertRefused(result, 413, new RegExp(`${frames} frames of 100×100`), 'many frames made large');
+    assert.equal(ping.failed, 0);
   });
 });

@@ -53,6 +53,8 @@ export class SharpImageProcessor implements ImageProcessor {
     // The missing side is computed here: libvips' own shrink rounding can be off by a pixel.
     const width = box.width ?? Math.max(1, Math.round((box.height! * info.width) / info.height));
     const height = box.height ?? Math.max(1, Math.round((box.width! * info.height) / info.width));
+    // Every frame is resized: a small box times many tiny frames is a bomb of its own (1×1 × 100 000 frames → 100×100 each).
+    if (width * height * (info.pages ?? 1) > this.options.maxInputPixels) throw this.tooLargeResult(width, height, info.pages ?? 1);
     return this.run(input, info, (image) => image.resize({ width, height, fit: 'fill' }));
   }
 
@@ -72,6 +74,10 @@ export class SharpImageProcessor implements ImageProcessor {
 
   private tooLarge(): TooLargeError {
     return new TooLargeError(`The image has more than ${this.options.maxInputPixels} pixels`);
+  }
+
+  private tooLargeResult(width: number, height: number, pages: number): TooLargeError {
+    return new TooLargeError(`The result would have more than ${this.options.maxInputPixels} pixels (${pages} frames of ${width}×${height})`);
   }
 
   private async open(input: Uint8Array): Promise<Sharp> {
