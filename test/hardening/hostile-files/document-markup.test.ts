@@ -7,6 +7,7 @@ import { makeTempDir } from '../../support/temp-dir.js';
 import { startRecordedServer } from '../support/hosts.js';
 import { countAttacks, recordedFetch, recordResponse } from '../support/recorder.js';
 import { whileServing } from '../support/responsiveness.js';
+import { scale } from '../support/scale.js';
 
 const ACTIONS = ['generatePdf', 'generateDocx'] as const;
 
@@ -136,5 +137,21 @@ describe('hostile HTML for generatePdf and generateDocx', () => {
     // Give anything queued in the background a moment to show itself.
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(canary.hits, [], 'the renderer fetched from the network');
+  });
+
+  it('renders one paragraph of megabytes in bounded time, without holding the event loop for long', async () => {
+    const bytes = scale(400_000, 1_900_000);
+    countAttacks(ACTIONS.length);
+    const words = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. ';
+    const html = `<p>${words.repeat(Math.floor(bytes / words.length))}</p><p>final words</p>`;
+    for (const action of ACTIONS) {
+      const { result, ping } = await whileServing(server.url, () => generate(action, html));
+      assert.equal(result.status, 200, `${action}: ${JSON.stringify(result.body)}`);
+      if (action === 'generatePdf') assert.match((await readPdf(result.bytes)).text, /final words/);
+      // Generous: the work is linear, ~6 s a megabyte here; a quadratic layout took minutes.
+      const bound = 5_000 + (bytes / 1_000_000) * 15_000;
+      assert.ok(ping.slowestMs < bound, `${action}: a ping waited ${ping.slowestMs} ms (bound ${bound} ms)`);
+    }
+    assert.equal((await recordedFetch(`${server.url}/ping`)).response.status, 200);
   });
 });
