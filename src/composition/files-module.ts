@@ -14,6 +14,8 @@ import { RenameFolder } from '../application/files/rename-folder.js';
 import { DownloadFile } from '../application/files/download-file.js';
 import { UploadPolicy } from '../domain/files/upload-policy.js';
 import type { SvgSanitizer } from '../ports/svg-sanitizer.js';
+import { Parse5MarkupMeter } from '../adapters/outbound/markup-parse5/parse5-markup-meter.js';
+import type { MarkupMeter } from '../ports/markup-meter.js';
 import type { Thumbnails } from '../application/files/thumbnails.js';
 import { AccessControlList } from '../domain/files/access-control-list.js';
 import { StaticFileSources } from '../adapters/outbound/storage/static-file-sources.js';
@@ -61,6 +63,7 @@ export const filesModule = (config: FilesConfig, overrides: FilesOverrides = {})
       .inSingletonScope();
     bind<UploadPolicy>(TOKENS.UploadPolicy).toConstantValue(new UploadPolicy(config.allowedExtensions, config.maxFileSize));
     bind<SvgSanitizer>(TOKENS.SvgSanitizer).toConstantValue(overrides.svgSanitizer ?? lazySvgSanitizer(async () => new (await import('../adapters/outbound/svg-dompurify/dompurify-svg-sanitizer.js')).DompurifySvgSanitizer()));
+    bind<MarkupMeter>(TOKENS.MarkupMeter).toConstantValue(new Parse5MarkupMeter());
     // Each use case from its ports; the `inject` lists name them in constructor order.
     const useCase = <T>(token: symbol, inject: symbol[], make: (...deps: never[]) => T) =>
       bind(token).toResolvedValue(make as (...deps: unknown[]) => T, inject).inSingletonScope();
@@ -68,8 +71,8 @@ export const filesModule = (config: FilesConfig, overrides: FilesOverrides = {})
     useCase(TOKENS.GetPermissions, [TOKENS.AccessPolicy], (p: AccessPolicy) => new GetPermissions(p));
     useCase(
       TOKENS.UploadFiles,
-      [SOURCES, CHECK, TOKENS.UploadPolicy, TOKENS.SvgSanitizer, TOKENS.Metrics, THUMBS],
-      (s: FileSources, c: CheckPermission, p: UploadPolicy, v: SvgSanitizer, m: Metrics, t: Thumbnails) => new UploadFiles(s, c, p, v, m, t),
+      [SOURCES, CHECK, TOKENS.UploadPolicy, TOKENS.SvgSanitizer, TOKENS.MarkupMeter, TOKENS.Metrics, THUMBS],
+      (s: FileSources, c: CheckPermission, p: UploadPolicy, v: SvgSanitizer, k: MarkupMeter, m: Metrics, t: Thumbnails) => new UploadFiles(s, c, p, v, k, m, t),
     );
     useCase(TOKENS.RemoveFiles, [SOURCES, CHECK, THUMBS], (s: FileSources, c: CheckPermission, t: Thumbnails) => new RemoveFiles(s, c, t));
     useCase(TOKENS.MoveFiles, [SOURCES, CHECK, THUMBS], (s: FileSources, c: CheckPermission, t: Thumbnails) => new MoveFiles(s, c, t));

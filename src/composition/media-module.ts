@@ -16,6 +16,7 @@ import type { FilesConfig } from '../config/files-schema.js';
 import type { DocumentRenderer } from '../ports/document-renderer.js';
 import type { FileSources } from '../ports/file-sources.js';
 import type { ImageProcessor } from '../ports/image-processor.js';
+import type { MarkupMeter } from '../ports/markup-meter.js';
 import type { RemoteFetcher } from '../ports/remote-fetcher.js';
 import { TOKENS } from '../ports/tokens.js';
 import { lazyDocumentRenderer } from './lazy-adapters.js';
@@ -66,16 +67,22 @@ export const mediaModule = (config: FilesConfig, overrides: MediaOverrides = {})
         [TOKENS.FileSources, TOKENS.CheckPermission, TOKENS.RemoteFetcher, TOKENS.Thumbnails],
       )
       .inSingletonScope();
-    const generation = (s: FileSources, c: CheckPermission) =>
-      new DocumentGeneration(s, c, {
-        maxHtmlBytes: config.documents.maxHtmlBytes,
-        maxImageBytes: config.maxFileSize,
-        ...(config.documents.imageSources ? { imageSources: config.documents.imageSources } : {}),
-      });
+    const generation = (s: FileSources, c: CheckPermission, m: MarkupMeter) =>
+      new DocumentGeneration(
+        s,
+        c,
+        {
+          maxHtmlBytes: config.documents.maxHtmlBytes,
+          maxImageBytes: config.maxFileSize,
+          ...(config.documents.imageSources ? { imageSources: config.documents.imageSources } : {}),
+        },
+        m,
+      );
+    const documentDeps = (renderer: symbol): [symbol, symbol, symbol, symbol] => [TOKENS.FileSources, TOKENS.CheckPermission, TOKENS.MarkupMeter, renderer];
     bind(TOKENS.GeneratePdf)
-      .toResolvedValue((s: FileSources, c: CheckPermission, r: DocumentRenderer) => new GeneratePdf(generation(s, c), r), [TOKENS.FileSources, TOKENS.CheckPermission, TOKENS.PdfRenderer])
+      .toResolvedValue((s: FileSources, c: CheckPermission, m: MarkupMeter, r: DocumentRenderer) => new GeneratePdf(generation(s, c, m), r), documentDeps(TOKENS.PdfRenderer))
       .inSingletonScope();
     bind(TOKENS.GenerateDocx)
-      .toResolvedValue((s: FileSources, c: CheckPermission, r: DocumentRenderer) => new GenerateDocx(generation(s, c), r), [TOKENS.FileSources, TOKENS.CheckPermission, TOKENS.DocxRenderer])
+      .toResolvedValue((s: FileSources, c: CheckPermission, m: MarkupMeter, r: DocumentRenderer) => new GenerateDocx(generation(s, c, m), r), documentDeps(TOKENS.DocxRenderer))
       .inSingletonScope();
   });

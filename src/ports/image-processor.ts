@@ -1,9 +1,12 @@
 /** What the processor reads from an image header; width and height as displayed (EXIF orientation applied). */
 export interface ImageInfo {
+  /** One frame's size: an animation's frames all share it. */
   width: number;
   height: number;
   /** `jpeg`, `png`, `webp`, `gif`, `avif`, `tiff`, `svg`, … */
   format: string;
+  /** Frames of an animated GIF or WebP; absent for a still image. */
+  pages?: number;
 }
 
 /** A target box; a missing side keeps the aspect ratio. */
@@ -35,7 +38,8 @@ export interface ProcessedImage {
  * metadata unless the adapter is configured to keep it, and fails with
  * `TypeNotAllowedError` for bytes that are not an image it can write back,
  * `TooLargeError` for an image over the pixel limit (a decompression bomb is
- * refused from its header), `InvalidInputError` for a box outside the image.
+ * refused from its header) or a result over it (every frame of an animation
+ * counts), `InvalidInputError` for a box outside the image.
  */
 export interface ImageProcessor {
   metadata(input: Uint8Array): Promise<ImageInfo>;

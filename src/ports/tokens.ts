@@ -19,6 +19,7 @@ export const TOKENS = {
   DownloadFile: Symbol.for('DownloadFile'),
   UploadPolicy: Symbol.for('UploadPolicy'),
   SvgSanitizer: Symbol.for('SvgSanitizer'),
+  MarkupMeter: Symbol.for('MarkupMeter'),
   ImageProcessor: Symbol.for('ImageProcessor'),
   RemoteFetcher: Symbol.for('RemoteFetcher'),
   PdfRenderer: Symbol.for('PdfRenderer'),

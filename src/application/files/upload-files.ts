@@ -4,8 +4,10 @@ import { FileName } from '../../domain/files/file-name.js';
 import { SafePath } from '../../domain/files/safe-path.js';
 import type { UploadPolicy } from '../../domain/files/upload-policy.js';
 import type { FileSource, FileSources } from '../../ports/file-sources.js';
+import type { MarkupMeter } from '../../ports/markup-meter.js';
 import type { Metrics } from '../../ports/metrics.js';
 import type { SvgSanitizer } from '../../ports/svg-sanitizer.js';
+import { checkMarkup } from './check-markup.js';
 import type { CheckPermission } from './check-permission.js';
 import { once, readBounded } from './read-bounded.js';
 import { resolveSource } from './resolve-source.js';
@@ -36,8 +38,8 @@ export interface UploadResult {
 /**
  * Streams each file straight into storage under the upload rules: allowed
  * type (415), size limit while streaming (413), a number added to a taken
- * name, SVG sanitised. A refused file leaves nothing behind and does not
- * stop the others.
+ * name, SVG sanitised (and refused, 413, when nested too deep to parse
+ * safely). A refused file leaves nothing behind and does not stop the others.
  */
 export class UploadFiles {
   constructor(
@@ -45,6 +47,7 @@ export class UploadFiles {
     private readonly checkPermission: CheckPermission,
     private readonly policy: UploadPolicy,
     private readonly svg: SvgSanitizer,
+    private readonly meter: MarkupMeter,
     private readonly metrics?: Metrics,
     private readonly thumbnails?: Thumbnails,
   ) {}
@@ -80,6 +83,7 @@ export class UploadFiles {
 
   private async sanitized(content: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
     const text = new TextDecoder().decode(await readBounded(content, this.policy.maxFileSize));
+    await checkMarkup(this.meter, text);
     return new TextEncoder().encode(await this.svg.sanitize(text));
   }
 }

@@ -7,6 +7,8 @@ import type { ObservedRequest, UpstreamScript } from '../contracts/text-generato
 export interface RecordedRequest extends ObservedRequest {
   method: string;
   url: string;
+  /** `Date.now()` when it arrived: what a check of retry back-off reads. */
+  receivedAt: number;
 }
 
 /** A fake provider server, with what a `TextGeneratorFixture` needs (`respondWith`, `lastRequest`). */
@@ -15,6 +17,8 @@ export interface FakeUpstream<Script = UpstreamScript> {
   baseUrl: string;
   /** What the next requests are answered with, until changed. */
   respondWith(script: Script): void;
+  /** One script per request, in order; the last one repeats. */
+  respondWithSequence(scripts: Script[]): void;
   lastRequest(): RecordedRequest;
   /** Every request seen, oldest first. */
   requests: RecordedRequest[];
@@ -36,17 +40,19 @@ export const startFakeUpstream = async <Script = UpstreamScript>(
   handle: UpstreamHandler<Script>,
   initial: Script = DEFAULT_SCRIPT as Script,
 ): Promise<FakeUpstream<Script>> => {
-  let script = initial;
+  let scripts = [initial];
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
+    const receivedAt = Date.now();
     const raw: Buffer[] = [];
     for await (const chunk of req) raw.push(chunk as Buffer);
     const text = Buffer.concat(raw).toString('utf8');
-    const observed: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as unknown) : undefined, aborted: false };
+    const observed: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as unknown) : undefined, aborted: false, receivedAt };
     requests.push(observed);
     res.on('close', () => {
       if (!res.writableFinished) observed.aborted = true;
     });
+    const script = scripts.length > 1 ? scripts.shift()! : scripts[0]!;
     handle(req, res, script, observed.body);
   });
   server.listen(0, '127.0.0.1');
@@ -56,7 +62,11 @@ export const startFakeUpstream = async <Script = UpstreamScript>(
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     respondWith: (next) => {
-      script = next;
+      scripts = [next];
+    },
+    respondWithSequence: (next) => {
+      if (next.length === 0) throw new Error('a sequence needs at least one script');
+      scripts = [...next];
     },
     lastRequest: () => {
       const last = requests.at(-1);

@@ -7,13 +7,25 @@ export type FakeScript =
   | UpstreamScript
   /** Streams the chunks, then breaks off with an error event in the protocol's own way. */
   | { kind: 'fail-mid-stream'; chunks: string[]; message: string }
-  | { kind: 'image'; images: Array<{ b64_json: string } | { url: string }> };
+  | { kind: 'image'; images: Array<{ b64_json: string } | { url: string }> }
+  | HostileScript;
+
+/**
+ * Answers no well-behaved provider gives, for fault-injection tests: `raw`
+ * writes whatever it likes (a stall after the headers, malformed chunks),
+ * `drop` streams the first chunks as a stall would, then cuts the connection.
+ */
+export type HostileScript =
+  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse) => void }
+  | { kind: 'drop'; chunks: string[]; afterMs?: number };
 
 export interface RecordedRequest extends ObservedRequest {
   path: string;
+  /** `Date.now()` when the request arrived: retry spacing is read from these. */
+  receivedAt: number;
 }
 
-export type ScriptHandler = (script: FakeScript, req: IncomingMessage, res: ServerResponse, body: any) => void;
+export type ScriptHandler = (script: Exclude<FakeScript, HostileScript>, req: IncomingMessage, res: ServerResponse, body: any) => void;
 
 /**
  * A local HTTP server that answers each request with the next script (the
@@ -58,10 +70,11 @@ export class FakeUpstream {
   }
 
   private async receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const record: RecordedRequest = { path: req.url ?? '', body: text ? JSON.parse(text) : undefined, headers: { ...req.headers }, aborted: false };
+    const record: RecordedRequest = { path: req.url ?? '', body: text ? JSON.parse(text) : undefined, headers: { ...req.headers }, aborted: false, receivedAt };
     this.requests.push(record);
     this.open.add(res);
     res.on('close', () => {
@@ -69,6 +82,12 @@ export class FakeUpstream {
       if (!res.writableFinished) record.aborted = true;
     });
     const script = this.scripts.length > 1 ? this.scripts.shift()! : this.scripts[0]!;
+    if (script.kind === 'raw') return script.answer(req, res);
+    if (script.kind === 'drop') {
+      this.handle({ kind: 'stall', chunks: script.chunks }, req, res, record.body);
+      setTimeout(() => res.destroy(), script.afterMs ?? 20);
+      return;
+    }
     this.handle(script, req, res, record.body);
   }
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { DocumentFormat, DocumentRenderer, RenderOptions } from '../../../ports/document-renderer.js';
 import { preparePdfHtml } from './prepare-html.js';
 import { PDF_FORMAT } from './pdf-format.js';
+import { splitLongText } from './split-long-text.js';
 
 interface PdfMake {
   setFonts(fonts: Record<string, Record<string, string>>): void;
@@ -55,7 +56,7 @@ export class PdfmakeDocumentRenderer implements DocumentRenderer {
       const converted = htmlToPdfmake(dom.window.document.body.innerHTML, { window: dom.window, imagesByReference: true, removeExtraBlanks: true });
       const definition = {
         info: { title: options.title ?? 'Document', producer: 'editor-backend' },
-        content: markPageBreaks(converted.content),
+        content: splitLongText(markPageBreaks(converted.content)),
         images: converted.images,
         defaultStyle: { font: 'Roboto' },
       };

@@ -39,10 +39,12 @@ export class SharpImageProcessor implements ImageProcessor {
       if (isPixelLimitError(error)) throw this.tooLarge();
       throw new TypeNotAllowedError('The file is not an image that can be processed');
     }
-    const { width, height } = meta.autoOrient ?? meta;
+    const pages = meta.pages && meta.pages > 1 ? meta.pages : 1;
+    // Opened as an animation, `height` is every frame stacked; one frame is `pageHeight` tall.
+    const { width, height } = pages > 1 ? { width: meta.width, height: meta.pageHeight ?? meta.height / pages } : (meta.autoOrient ?? meta);
     if (!width || !height) throw new TypeNotAllowedError('The file is not an image that can be processed');
-    if (width * height > this.options.maxInputPixels) throw this.tooLarge();
-    return { width, height, format: meta.format };
+    if (width * height * pages > this.options.maxInputPixels) throw this.tooLarge();
+    return { width, height, format: meta.format, ...(pages > 1 ? { pages } : {}) };
   }
 
   async resize(input: Uint8Array, box: ResizeBox): Promise<ProcessedImage> {
@@ -51,6 +53,8 @@ export class SharpImageProcessor implements ImageProcessor {
     // The missing side is computed here: libvips' own shrink rounding can be off by a pixel.
     const width = box.width ?? Math.max(1, Math.round((box.height! * info.width) / info.height));
     const height = box.height ?? Math.max(1, Math.round((box.width! * info.height) / info.width));
+    // Every frame is resized: a small box times many tiny frames is a bomb of its own (1×1 × 100 000 frames → 100×100 each).
+    if (width * height * (info.pages ?? 1) > this.options.maxInputPixels) throw this.tooLargeResult(width, height, info.pages ?? 1);
     return this.run(input, info, (image) => image.resize({ width, height, fit: 'fill' }));
   }
 
@@ -64,11 +68,16 @@ export class SharpImageProcessor implements ImageProcessor {
 
   async thumbnail(input: Uint8Array, size: number): Promise<ProcessedImage> {
     const info = await this.writable(input);
+    // Never enlarged, so never more pixels than the input, which passed the limit.
     return this.run(input, info, (image) => image.resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true }));
   }
 
   private tooLarge(): TooLargeError {
     return new TooLargeError(`The image has more than ${this.options.maxInputPixels} pixels`);
+  }
+
+  private tooLargeResult(width: number, height: number, pages: number): TooLargeError {
+    return new TooLargeError(`The result would have more than ${this.options.maxInputPixels} pixels (${pages} frames of ${width}×${height})`);
   }
 
   private async open(input: Uint8Array): Promise<Sharp> {
@@ -89,7 +98,8 @@ export class SharpImageProcessor implements ImageProcessor {
     if (this.options.keepMetadata) image = image.keepMetadata();
     try {
       const { data, info: out } = await WRITERS[info.format]!(image).toBuffer({ resolveWithObject: true });
-      return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info: { width: out.width, height: out.pageHeight ?? out.height, format: info.format } };
+      const pages = out.pages && out.pages > 1 ? { pages: out.pages } : {};
+      return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info: { width: out.width, height: out.pageHeight ?? out.height, format: info.format, ...pages } };
     } catch (error) {
       if (isPixelLimitError(error)) throw this.tooLarge();
       throw new TypeNotAllowedError('The image could not be processed');
