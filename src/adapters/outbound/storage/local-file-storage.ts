@@ -1,7 +1,7 @@
 import { createReadStream, type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rm, stat, unlink, link } from 'node:fs/promises';
 import path from 'node:path';
-import { AlreadyExistsError, InvalidInputError, NotFoundError } from '../../../domain/errors.js';
+import { AlreadyExistsError, InvalidInputError, NotFoundError, StorageFullError } from '../../../domain/errors.js';
 import type { StoredEntry } from '../../../domain/files/file-entry.js';
 import { FileName } from '../../../domain/files/file-name.js';
 import type { SafePath } from '../../../domain/files/safe-path.js';
@@ -11,6 +11,7 @@ import { writeAtomically } from './atomic-write.js';
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
  * Files in a folder on this machine. Symlinks are followed only while they
@@ -56,6 +57,7 @@ export class LocalFileStorage implements FileStorage {
       await mkdir(await this.placeIn(target));
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${target.toString()}" already exists`);
+      if (FULL.has(errnoCode(error) ?? '')) throw new StorageFullError(); // out of inodes or quota: the client's answer is 507, not 500
       throw error;
     }
   }
