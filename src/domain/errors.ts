@@ -85,7 +85,7 @@ export const isDomainError = (error: unknown): error is DomainError => error ins
 
 export class StorageFullError extends DomainError {
   constructor() {
-    super('FILES.STORAGE_FULL', 'There is no space left to store the file');
+    super('FILES.STORAGE_FULL', 'There is no space left in the storage');
   }
 }
 

@@ -15,20 +15,25 @@ export const snapshotTree = async (dir: string, skip: (relative: string) => bool
       const rel = relative ? `${relative}/${name}` : name;
       if (skip(rel)) continue;
       const full = path.join(dir, rel);
-      const info = await lstat(full);
-      if (info.isSymbolicLink()) out[rel] = `link -> ${await readlink(full)}`;
-      else if (info.isDirectory()) {
-        out[rel] = `dir mtime=${info.mtimeMs}`;
-        await walk(rel);
-      } else out[rel] = `file size=${info.size} mtime=${info.mtimeMs} sha256=${createHash('sha256').update(await readFile(full)).digest('hex')}`;
+      try {
+        const info = await lstat(full);
+        if (info.isSymbolicLink()) out[rel] = `link -> ${await readlink(full)}`;
+        else if (info.isDirectory()) {
+          out[rel] = `dir mtime=${info.mtimeMs}`;
+          await walk(rel);
+        } else out[rel] = `file size=${info.size} mtime=${info.mtimeMs} sha256=${createHash('sha256').update(await readFile(full)).digest('hex')}`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // removed while we looked (a temporary file): not there
+      }
     }
   };
   await walk('');
   return out;
 };
 
-/** Relative paths of every entry under `dir`, hidden ones included, sorted. */
-export const entriesUnder = async (dir: string): Promise<string[]> => Object.keys(await snapshotTree(dir)).sort();
+/** Relative paths of every entry under `dir`, hidden ones included, sorted (names only: nothing is read). */
+export const entriesUnder = async (dir: string): Promise<string[]> =>
+  ((await readdir(dir, { recursive: true }).catch(() => [])) as string[]).map((entry) => entry.split(path.sep).join('/')).sort();
 
 /** Leftover temporary files of an atomic write (`.tmp-<uuid>`), anywhere under `dir`. */
 export const temporaryFilesUnder = async (dir: string): Promise<string[]> =>

@@ -3,7 +3,7 @@ import { link, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AlreadyExistsError, StorageFullError, TooLargeError } from '../../../domain/errors.js';
+import { AlreadyExistsError, NotFoundError, StorageFullError, TooLargeError } from '../../../domain/errors.js';
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 
@@ -46,6 +46,8 @@ export const writeAtomically = async (
     await unlink(temporary).catch(() => undefined);
     if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${path.basename(target)}" already exists`);
     if (errnoCode(error) === 'ENOSPC' || errnoCode(error) === 'EDQUOT') throw new StorageFullError();
+    // The folder was removed while the file streamed in (a concurrent request): 404, not an unexpected failure.
+    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') throw new NotFoundError(`The folder of "${path.basename(target)}" is gone`);
     throw error;
   }
   if (!options.overwrite) await unlink(temporary).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { createReadStream, type Stats } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rm, stat, unlink, link } from 'node:fs/promises';
 import path from 'node:path';
-import { AlreadyExistsError, InvalidInputError, NotFoundError } from '../../../domain/errors.js';
+import { AlreadyExistsError, InvalidInputError, NotFoundError, StorageFullError } from '../../../domain/errors.js';
 import type { StoredEntry } from '../../../domain/files/file-entry.js';
 import { FileName } from '../../../domain/files/file-name.js';
 import type { SafePath } from '../../../domain/files/safe-path.js';
@@ -11,6 +11,20 @@ import { writeAtomically } from './atomic-write.js';
 
 const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+const TAKEN = new Set(['EEXIST', 'ENOTEMPTY']);
+
+/**
+ * The entry went away between the check and the change (a concurrent
+ * request removed or moved it, or its folder): a 404, as if it had never
+ * been there, instead of an unexpected failure.
+ */
+const notFoundIfGone =
+  (target: SafePath) =>
+  (error: unknown): never => {
+    if (ABSENT.has(errnoCode(error) ?? '')) throw new NotFoundError(`"${target.toString()}" not found`);
+    throw error;
+  };
 
 /**
  * Files in a folder on this machine. Symlinks are followed only while they
@@ -27,7 +41,7 @@ export class LocalFileStorage implements FileStorage {
   async list(folder: SafePath): Promise<StoredEntry[]> {
     const directory = await this.existing(folder);
     if (!directory?.stats.isDirectory()) throw new NotFoundError(`Folder "${folder.toString()}" not found`);
-    const dirents = await readdir(directory.real, { withFileTypes: true });
+    const dirents = await readdir(directory.real, { withFileTypes: true }).catch(notFoundIfGone(folder));
     const entries = await Promise.all(
       dirents.map(async (dirent) => {
         let name: FileName;
@@ -56,7 +70,8 @@ export class LocalFileStorage implements FileStorage {
       await mkdir(await this.placeIn(target));
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${target.toString()}" already exists`);
-      throw error;
+      if (FULL.has(errnoCode(error) ?? '')) throw new StorageFullError(); // out of inodes or quota: the client's answer is 507, not 500
+      return notFoundIfGone(target.parent)(error);
     }
   }
 
@@ -64,7 +79,7 @@ export class LocalFileStorage implements FileStorage {
     const found = await this.existing(target);
     if (!found?.stats.isFile()) throw new NotFoundError(`File "${target.toString()}" not found`);
     const stream = createReadStream(found.real);
-    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject)).catch(notFoundIfGone(target));
     return stream;
   }
 
@@ -84,14 +99,14 @@ export class LocalFileStorage implements FileStorage {
   async remove(target: SafePath): Promise<void> {
     const { location, stats } = await this.entryItself(target);
     if (stats.isDirectory()) throw new InvalidInputError(`"${target.toString()}" is a folder`);
-    await unlink(location);
+    await unlink(location).catch(notFoundIfGone(target));
   }
 
   async removeFolder(target: SafePath): Promise<void> {
     if (target.isRoot) throw new InvalidInputError('The root of a source cannot be removed');
     const { location, stats } = await this.entryItself(target);
     if (!stats.isDirectory()) throw new NotFoundError(`Folder "${target.toString()}" not found`);
-    await rm(location, { recursive: true });
+    await rm(location, { recursive: true }).catch(notFoundIfGone(target));
   }
 
   async move(from: SafePath, to: SafePath): Promise<void> {
@@ -99,19 +114,23 @@ export class LocalFileStorage implements FileStorage {
     const { location, stats } = await this.entryItself(from);
     const destination = await this.placeIn(to);
     if (await lstatQuietly(destination)) throw new AlreadyExistsError(`"${to.toString()}" already exists`);
+    const taken = (error: unknown): never => {
+      if (TAKEN.has(errnoCode(error) ?? '')) throw new AlreadyExistsError(`"${to.toString()}" already exists`);
+      return notFoundIfGone(from)(error);
+    };
     if (stats.isDirectory()) {
-      await rename(location, destination);
+      await rename(location, destination).catch(taken); // a folder made there since the check: refused, not replaced
       return;
     }
     try {
       await link(location, destination); // refuses an existing target atomically
     } catch (error) {
-      if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${to.toString()}" already exists`);
-      if (errnoCode(error) !== 'EXDEV' && errnoCode(error) !== 'EPERM') throw error;
-      await rename(location, destination);
+      if (errnoCode(error) !== 'EXDEV' && errnoCode(error) !== 'EPERM') taken(error);
+      await rename(location, destination).catch(taken);
       return;
     }
-    await unlink(location);
+    // Gone already: a concurrent removal took the old name; the file is at its new one either way.
+    await unlink(location).catch((error: unknown) => (errnoCode(error) === 'ENOENT' ? undefined : Promise.reject(error)));
   }
 
   /** Where a new entry named by `target` goes: inside its existing parent folder. */
