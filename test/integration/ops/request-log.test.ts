@@ -5,8 +5,18 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { RunningServer } from '../../../src/adapters/inbound/http/server.js';
 import { createLogger } from '../../../src/composition/logger.js';
+import { registerStorageType } from '../../../src/composition/storage-types.js';
+import type { FileStorage } from '../../../src/ports/file-storage.js';
 import { makeTempDir } from '../../support/temp-dir.js';
 import { startTestServer } from '../../support/test-server.js';
+
+/** A storage whose every call fails the way a bug or an unmapped system error would. */
+const BROKEN_STORAGE_CAUSE = 'disk controller on fire (test cause)';
+registerStorageType('broken-in-request-log-test', () =>
+  new Proxy({} as FileStorage, {
+    get: () => () => Promise.reject(new Error(BROKEN_STORAGE_CAUSE)),
+  }),
+);
 
 /** Secrets as a client, a proxy or an operator would put them in a request or the config. */
 const SECRETS = {
@@ -40,7 +50,7 @@ describe('request log', () => {
     server = await startTestServer(
       {
         ai: { providers: { openai: { type: 'openai', apiKey: SECRETS.providerKeyInConfig } }, auth: { apiKeys: [SECRETS.clientKeyHeader] } },
-        files: { sources: { default: { root } } },
+        files: { sources: { default: { root }, broken: { storage: { type: 'broken-in-request-log-test' } } } },
       },
       { logger: createLogger('debug', destination) },
     );
@@ -98,5 +108,17 @@ describe('request log', () => {
     const line = lines().find((entry) => entry.requestId === 'trace-warn-1');
     assert.equal(line?.level, 40);
     assert.equal(line?.res.statusCode, 400);
+  });
+
+  it('keeps the cause of a 500 on the request\'s error line, and tells the client only "Internal server error"', async () => {
+    const response = await fetch(`${server.url}/?action=files&source=broken`, { headers: { 'X-Request-Id': 'trace-500-cause' } });
+    const body = await response.text();
+    assert.equal(response.status, 500);
+    assert.deepEqual(JSON.parse(body), { success: false, data: { code: 500, messages: ['Internal server error'] } });
+    assert.ok(!body.includes(BROKEN_STORAGE_CAUSE));
+    const line = lines().find((entry) => entry.requestId === 'trace-500-cause');
+    assert.equal(line?.level, 50);
+    assert.equal(line?.err?.message, BROKEN_STORAGE_CAUSE);
+    assert.match(String(line?.err?.stack), /at /);
   });
 });

@@ -25,6 +25,8 @@ export interface HttpFailure {
   status: number;
   message: string;
   details?: unknown;
+  /** The unexpected error behind a 500: for the request's log line, never for the client. */
+  cause?: unknown;
 }
 
 /** Errors thrown by HTTP middleware (body-parser, etc.) carry a status of their own. */
@@ -54,5 +56,15 @@ export const toHttpFailure = (error: unknown): HttpFailure => {
     const message = (candidate.type && PARSER_MESSAGES[candidate.type]) ?? (candidate.expose ? candidate.message : undefined) ?? 'Bad request';
     return { status, message };
   }
-  return { status: 500, message: 'Internal server error' };
+  return { status: 500, message: 'Internal server error', cause: error };
+};
+
+/**
+ * Hands the unexpected error behind a 500 to the request's log line
+ * (pino-http logs `res.err` with its stack): the client sees only
+ * "Internal server error", so the log is the one place the cause is kept.
+ */
+export const keepCauseForLog = (res: { err?: Error }, failure: HttpFailure): void => {
+  if (failure.cause === undefined) return;
+  res.err = failure.cause instanceof Error ? failure.cause : new Error(String(failure.cause));
 };

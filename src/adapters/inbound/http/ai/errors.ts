@@ -1,9 +1,10 @@
 import type { Response } from 'express';
-import { toHttpFailure } from '../error-status.js';
+import { keepCauseForLog, toHttpFailure } from '../error-status.js';
 
 /** The AI adapter's JSON error envelope: `{success: false, error: {code, message, details?}}`. */
 export const sendAiError = (res: Response, error: unknown): void => {
   const failure = toHttpFailure(error);
+  keepCauseForLog(res, failure);
   if (res.headersSent) {
     res.destroy();
     return;

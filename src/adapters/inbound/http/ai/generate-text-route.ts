@@ -20,7 +20,8 @@ export const abortOnDisconnect = (res: Response): AbortController => {
 
 const logFailure = (req: Request, error: unknown): void => {
   const failure = toHttpFailure(error);
-  req.log?.warn({ status: failure.status, reason: failure.message }, 'AI generation failed');
+  const cause = failure.cause === undefined ? {} : { err: failure.cause };
+  req.log?.[failure.cause === undefined ? 'warn' : 'error']({ status: failure.status, reason: failure.message, ...cause }, 'AI generation failed');
 };
 
 const stream = async (req: Request, res: Response, generation: TextGeneration, signal: AbortSignal, options: GenerateTextRouteOptions) => {

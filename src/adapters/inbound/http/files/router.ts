@@ -1,7 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { InvalidInputError, DomainError } from '../../../../domain/errors.js';
-import { toHttpFailure } from '../error-status.js';
+import { keepCauseForLog, toHttpFailure } from '../error-status.js';
 import { consumeForRequest } from '../rate-limit.js';
 import type { FilesHttpOptions } from './action.js';
 import { FILE_ACTIONS } from './actions/index.js';
@@ -20,6 +20,7 @@ class MethodNotAllowedError extends DomainError {
 export const sendFilesError = (res: Response, error: unknown): void => {
   const failure = toHttpFailure(error);
   const status = error instanceof MethodNotAllowedError ? 405 : failure.status;
+  keepCauseForLog(res, failure);
   if (res.headersSent) {
     res.destroy();
     return;
