@@ -71,7 +71,7 @@ export const aiModule = (config: AiConfig, overrides: AiOverrides = {}): Contain
       )
       .inSingletonScope();
     bind(TOKENS.AuthenticateClient).toConstantValue(
-      new AuthenticateClient(config.auth.apiKeys, new RefererPolicy(config.auth.referers ?? []), overrides.clientVerifier),
+      new AuthenticateClient(config.auth.apiKeys, new RefererPolicy(config.auth.referers ?? []), overrides.clientVerifier, config.auth.timeoutMs),
     );
     bind(TOKENS.ListProviders).toConstantValue(new ListProviders(providers));
     const retrying = (sleeper: Sleeper): Retrying => ({ policy: config.retry, sleeper });

@@ -31,6 +31,8 @@ export const aiSchema = z.strictObject({
     .strictObject({
       apiKeys: z.array(z.string()).optional(),
       referers: z.array(z.string()).optional(),
+      /** How long an embedder's `checkAiAuthentication` may take before the request is a 401 (10 s when unset). */
+      timeoutMs: z.number().int().positive().optional(),
     })
     .default({}),
   rateLimit: rateLimitSchema.default({ backend: 'memory', windowMs: 60_000, max: 60, failOpen: true }),

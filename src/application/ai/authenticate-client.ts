@@ -25,6 +25,8 @@ export class AuthenticateClient {
     private readonly allowedKeys: readonly string[] | undefined,
     private readonly referers: RefererPolicy,
     private readonly verifier?: ClientVerifier,
+    /** A verifier that has not answered by then (a user store that hangs) is a 401. */
+    private readonly verifyTimeoutMs = 10_000,
   ) {}
 
   async execute(input: AuthenticateClientInput): Promise<ClientIdentity> {
@@ -37,11 +39,19 @@ export class AuthenticateClient {
     if (!this.referers.allows(input.referer)) throw new ForbiddenError('Requests from this referer are not allowed');
     if (!this.verifier) return { apiKey };
     let userId: string | null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      userId = await this.verifier.verify({ apiKey, request: input.request, ...(input.referer ? { referer: input.referer } : {}) });
-    } catch {
+      const answer = this.verifier.verify({ apiKey, request: input.request, ...(input.referer ? { referer: input.referer } : {}) });
+      answer.catch(() => undefined); // still pending when the timeout wins: its rejection must not go unhandled
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new UnauthenticatedError('Authentication timed out')), this.verifyTimeoutMs);
+      });
+      userId = await Promise.race([answer, timeout]);
+    } catch (error) {
       // The embedder's failure text may hold anything (a database URL); it never reaches the client.
-      throw new UnauthenticatedError();
+      throw error instanceof UnauthenticatedError ? error : new UnauthenticatedError();
+    } finally {
+      clearTimeout(timer);
     }
     if (userId === null || userId === undefined || userId === '') throw new UnauthenticatedError();
     return { apiKey, userId: String(userId) };

@@ -225,3 +225,45 @@ describe('AI keys are never echoed', () => {
     }
   });
 });
+
+describe("an embedder's AI check that hangs or fails is a 401", () => {
+  const clientKey = registerSecret(randomUUID());
+  const internal = registerSecret(`token store at redis://:${randomUUID()}@db refused`);
+  let server: RunningServer;
+  before(async () => {
+    server = await startHardeningServer(
+      'access/ai-check',
+      { ai: { providers: { main: { type: 'openai-compatible', apiKey: registerSecret(`sk-${randomUUID()}`), baseUrl: 'http://127.0.0.1:9/v1', defaultModel: 'm' } }, auth: { timeoutMs: AUTH_TIMEOUT_MS } } },
+      {
+        checkAiAuthentication: async ({ req }) => {
+          const behaviour = req.get('x-behaviour');
+          if (behaviour === 'hangs') return new Promise<string>(() => undefined);
+          if (behaviour === 'throws') throw new Error(internal);
+          return 'user-1';
+        },
+      },
+    );
+  });
+  after(async () => {
+    await server.close(0);
+  });
+
+  for (const behaviour of ['hangs', 'throws']) {
+    it(`a check that ${behaviour} refuses /ai/providers and /ai/request with a JSON 401`, { timeout: 30_000 }, async () => {
+      countFaults(2);
+      for (const [route, init] of [
+        ['/ai/providers', {}],
+        ['/ai/request', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ provider: 'main', context: { mode: 'full', messages: [{ role: 'user', content: 'hi' }] } }) }],
+      ] as [string, RequestInit][]) {
+        const { response, text } = await recordedFetch(`${server.url}${route}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${clientKey}`, 'x-behaviour': behaviour } });
+        assert.equal(response.status, 401, `${route}: ${text}`);
+        assert.equal(JSON.parse(text).success, false);
+      }
+    });
+  }
+
+  it('the same key with a check that answers is let in', async () => {
+    const { response, text } = await recordedFetch(`${server.url}/ai/providers`, { headers: { authorization: `Bearer ${clientKey}` } });
+    assert.equal(response.status, 200, text);
+  });
+});

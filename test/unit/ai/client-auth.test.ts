@@ -54,4 +54,12 @@ describe('AuthenticateClient', () => {
       return true;
     });
   });
+
+  it('refuses with 401 when the embedder never answers, and ignores its late failure', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const auth = new AuthenticateClient(undefined, new RefererPolicy([]), { verify: () => new Promise((_, reject) => (fail = reject)) }, 20);
+    await assert.rejects(auth.execute({ apiKey: KEY, request: {} }), { code: 'AUTH.UNAUTHENTICATED', message: 'Authentication timed out' });
+    fail(new Error('late failure with a secret detail'));
+  });
 });
+
