@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { Request } from 'express';
 import { authenticatorFromConfig, type CheckAuthentication } from '../adapters/inbound/http/files/authenticate.js';
 import type { FilesHttpOptions } from '../adapters/inbound/http/files/action.js';
+import { maxUploadBytes } from '../adapters/inbound/http/files/multipart.js';
 import type { AiHttpOptions } from '../adapters/inbound/http/ai/router.js';
 import type { AiConfig } from '../config/ai-schema.js';
 import type { FilesConfig } from '../config/files-schema.js';
@@ -39,6 +40,7 @@ export const filesHttpOptions = (files: FilesConfig, container: Container, host:
   },
   // Room for the HTML of generatePdf/generateDocx (their own limit answers 413 with a clearer message).
   maxBodyBytes: Math.max(1024 * 1024, files.documents.maxHtmlBytes + 64 * 1024),
+  maxUploadBytes: maxUploadBytes(files.maxFileSize),
   checkAuthentication: host.checkAuthentication ?? authenticatorFromConfig(files.auth, files.defaultRole),
   authTimeoutMs: files.authTimeoutMs,
   defaultRole: files.defaultRole,

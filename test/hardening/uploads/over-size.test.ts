@@ -84,4 +84,25 @@ describe('uploads over the size limit', () => {
     assert.ok(!(await entriesUnder(root)).includes('big.svg'));
     assert.deepEqual(await temporaryFilesUnder(root), []);
   });
+
+  it('refuses an upload declaring more than 100 files of the limit before reading it, and closes the connection', { timeout: 30_000 }, async () => {
+    countAttacks();
+    const declared = 100 * LIMIT + 1024 * 1024 + 1;
+    let sent = 0;
+    // Only the first 16 chunks exist: a server that waited for the declared body would never answer.
+    function* counted(): Generator<Buffer> {
+      for (const chunk of [multipartHead('declared-huge.bin'), ...bytes(16 * LIMIT)]) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    }
+    const { status, text } = await rawPost(server, '/?action=fileUpload', counted(), { ...MULTIPART, 'content-length': String(declared) }, 10_000);
+    assert.equal(status, 413, text);
+    assert.match(JSON.parse(text).data.messages[0], /The upload is larger than/);
+    assert.ok(sent < declared);
+    assert.ok(!(await entriesUnder(root)).includes('declared-huge.bin'));
+    assert.deepEqual(await temporaryFilesUnder(root), []);
+    assert.equal((await hardeningFilesClient(server).fetch('/ping')).status, 200);
+  });
 });
+

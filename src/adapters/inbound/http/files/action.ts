@@ -44,6 +44,8 @@ export interface FilesHttpOptions {
   trustProxy: boolean;
   /** Bytes accepted in a urlencoded or JSON body (uploads are streamed and limited separately). */
   maxBodyBytes?: number;
+  /** An upload whose declared `Content-Length` is longer is refused (413) before a byte of it is read. */
+  maxUploadBytes?: number;
   /** When `files.rateLimit` is set: counts each action after the role is resolved, keyed by client address. */
   rateLimit?: ConsumeRateLimit;
 }

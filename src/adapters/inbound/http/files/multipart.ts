@@ -12,6 +12,15 @@ export interface MultipartUpload {
 
 const FILE_FIELD = /^files(\[\d*\])?$/;
 
+/** Files one upload request may carry. */
+export const MAX_FILES_PER_UPLOAD = 100;
+
+/** Room in an upload body for the multipart framing and the text fields besides the files. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+/** The longest upload body that could hold only files the size limit allows. */
+export const maxUploadBytes = (maxFileSize: number): number => MAX_FILES_PER_UPLOAD * maxFileSize + MULTIPART_OVERHEAD_BYTES;
+
 /**
  * Streams a multipart body file by file: the next file is not read until the
  * previous one was consumed or discarded, so nothing is held in memory. A

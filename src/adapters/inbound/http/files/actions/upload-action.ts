@@ -1,7 +1,7 @@
 import type { IncomingFile } from '../../../../../application/files/upload-files.js';
-import { InvalidInputError } from '../../../../../domain/errors.js';
+import { InvalidInputError, TooLargeError } from '../../../../../domain/errors.js';
 import type { FileAction } from '../action.js';
-import { readMultipart } from '../multipart.js';
+import { MAX_FILES_PER_UPLOAD, readMultipart } from '../multipart.js';
 import { stringParam } from '../params.js';
 import { absoluteBaseUrl } from '../public-url.js';
 import { uploadRemoteAction } from './upload-remote-action.js';
@@ -21,9 +21,15 @@ export const uploadAction: FileAction = {
   name: 'fileUpload',
   readOnly: false,
   async handle(context) {
-    const { req, role, params, options } = context;
+    const { req, res, role, params, options } = context;
+    const declared = Number(req.headers['content-length']);
+    if (options.maxUploadBytes && declared > options.maxUploadBytes) {
+      // Reading gigabytes only to refuse them helps nobody: answer now and close instead of draining.
+      res.setHeader('Connection', 'close');
+      throw new TooLargeError(`The upload is larger than ${options.maxUploadBytes} bytes`);
+    }
     try {
-      const upload = readMultipart(req, { maxFiles: 100, maxFieldBytes: 64 * 1024 });
+      const upload = readMultipart(req, { maxFiles: MAX_FILES_PER_UPLOAD, maxFieldBytes: 64 * 1024 });
       const files = upload.files[Symbol.asyncIterator]();
       const first = await files.next();
       // The Jodit uploader posts a remote upload as a form to the upload URL: its body names the real action.
