@@ -94,7 +94,7 @@ describe('SSRF: document rendering never fetches what the HTML names', () => {
   it('renders, and reaches nothing, for every address form in every kind of reference', async () => {
     const forms = [...LOOPBACK_FORMS, ...PRIVATE_FORMS, 'metadata.google.internal'];
     const origins = forms.flatMap((form) => [`http://${form}:${canary.port}`, `https://${form}:${canary.port}`, `http://${form}`]);
-    // Rendering costs about 4 ms a reference here. CI: every origin as an <img src> (the one
+    // Rendering costs a few ms a reference. CI: every origin as an <img src> (the one
     // reference a renderer acts on) and every kind of reference for five forms, in one document
     // per renderer; full: every kind of reference for every origin, a document per address form.
     const documents = FULL

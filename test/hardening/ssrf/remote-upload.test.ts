@@ -50,7 +50,7 @@ describe('SSRF: fileUploadRemote never reaches a private address', () => {
       const to = query.get('to');
       // `connection: close`, so every hop is a new connection with a new DNS answer. A header
       // carries no fullwidth digits as they are: those go percent-encoded, which the URL parser undoes.
-      const location = to?.replace(/[^\x00-\x7f]/gu, encodeURIComponent);
+      const location = to?.replace(/[^\p{ASCII}]/gu, encodeURIComponent);
       if (location) return void res.writeHead(Number(query.get('code') ?? 302), { location, connection: 'close' }).end();
       res.writeHead(200, { 'content-type': 'text/plain', connection: 'close' }).end('public content');
     }, STAND_IN);
