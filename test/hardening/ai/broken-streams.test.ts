@@ -14,7 +14,7 @@ import { assertCompleted, assertOneCleanError, HELLO, NO_RATE_LIMIT, requestsSin
 import { cutOffBeforeTheEnd, silence } from './wire-frames.js';
 
 /** Short, so a stall is noticed quickly; long enough for a loaded machine to finish a healthy answer. */
-const TIMEOUT_MS = 1_500;
+const TIMEOUT_MS = 1_000;
 
 const deltas = (answer: { events: { event: string; data: any }[] }): string =>
   answer.events
