@@ -28,6 +28,10 @@ const EXPECTED_SOURCES = [
   'ssrf/remote-upload-redirects',
   'ssrf/document-rendering',
   'ssrf/document-rendering-html-docx-js',
+  'ai:openai',
+  'ai:openai-compatible',
+  'ai:gemini',
+  'ai:anthropic',
 ];
 const MIN_REQUESTS = 2000;
 

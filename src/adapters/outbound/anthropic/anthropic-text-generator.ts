@@ -68,6 +68,7 @@ export class AnthropicTextGenerator implements TextGenerator {
     let id: string | undefined;
     let model = requestedModel;
     let stopReason: string | null = null;
+    let stopped = false;
     let inputTokens = 0;
     let outputTokens = 0;
     for await (const event of events) {
@@ -85,6 +86,8 @@ export class AnthropicTextGenerator implements TextGenerator {
       } else if (event.type === 'content_block_stop' && toolUses.has(event.index)) {
         const { id: callId, name, json } = toolUses.get(event.index)!;
         yield { type: 'tool-call', toolCall: { id: callId, name, arguments: parseToolInput(name, json) } };
+      } else if (event.type === 'message_stop') {
+        stopped = true;
       } else if (event.type === 'message_delta') {
         stopReason = event.delta.stop_reason ?? stopReason;
         // message_delta usage is cumulative.
@@ -94,6 +97,8 @@ export class AnthropicTextGenerator implements TextGenerator {
     }
     // The SDK ends its stream quietly on abort; a cut-off answer must not look finished.
     signal.throwIfAborted();
+    // Only `message_stop` says the message is whole; a stream that ends before it was cut off.
+    if (!stopped) throw new ProviderError('The provider closed the stream before the response was complete');
     const usage = { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
     yield { type: 'finish', responseId: id, model, finishReason: toFinishReason(stopReason), usage };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerateContentResponse } from '@google/genai';
+import { ProviderError } from '../../../domain/ai/errors.js';
 import type { GenerationRequest } from '../../../domain/ai/messages.js';
 import type { StreamPart } from '../../../domain/ai/stream-part.js';
 import type { GenerationOptions, TextGenerator } from '../../../ports/text-generator.js';
@@ -68,6 +69,8 @@ export class GeminiTextGenerator implements TextGenerator {
     }
     // A cut-off answer must not look finished, whatever the SDK does on abort.
     signal.throwIfAborted();
+    // Gemini puts a finish reason on its last chunk; a stream that ends without one was cut off (a proxy, a dropped backend).
+    if (finishReason === undefined) throw new ProviderError('The provider closed the stream before the response was complete');
     yield {
       type: 'finish',
       responseId: last.responseId,
