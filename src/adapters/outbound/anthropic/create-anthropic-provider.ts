@@ -16,8 +16,9 @@ const clientCache = (config: ProviderConfig) => {
     if (!key) throw new ProviderError('No API key is configured for this provider', 401);
     let client = clients.get(key);
     if (!client) {
-      // Retries belong to the use case (only before the first delta), so the SDK makes none.
-      client = { apiKey: key, sdk: new Anthropic({ apiKey: key, baseURL: config.baseUrl, maxRetries: 0 }) };
+      // Retries belong to the use case (only before the first delta), so the SDK makes none. Its
+      // console logging is off: it printed raw provider data to stderr, past the service's logger.
+      client = { apiKey: key, sdk: new Anthropic({ apiKey: key, baseURL: config.baseUrl, maxRetries: 0, logLevel: 'off' }) };
       clients.set(key, client);
       if (clients.size > MAX_CLIENTS) clients.delete(clients.keys().next().value!);
     }
