@@ -7,6 +7,7 @@ import type { RunningServer } from '../../../src/adapters/inbound/http/server.js
 import { createLogger } from '../../../src/composition/logger.js';
 import { registerStorageType } from '../../../src/composition/storage-types.js';
 import type { FileStorage } from '../../../src/ports/file-storage.js';
+import { StorageFullError } from '../../../src/domain/errors.js';
 import { makeTempDir } from '../../support/temp-dir.js';
 import { startTestServer } from '../../support/test-server.js';
 
@@ -15,6 +16,12 @@ const BROKEN_STORAGE_CAUSE = 'disk controller on fire (test cause)';
 registerStorageType('broken-in-request-log-test', () =>
   new Proxy({} as FileStorage, {
     get: () => () => Promise.reject(new Error(BROKEN_STORAGE_CAUSE)),
+  }),
+);
+
+registerStorageType('full-in-request-log-test', () =>
+  new Proxy({} as FileStorage, {
+    get: () => () => Promise.reject(new StorageFullError()),
   }),
 );
 
@@ -50,7 +57,7 @@ describe('request log', () => {
     server = await startTestServer(
       {
         ai: { providers: { openai: { type: 'openai', apiKey: SECRETS.providerKeyInConfig } }, auth: { apiKeys: [SECRETS.clientKeyHeader] } },
-        files: { sources: { default: { root }, broken: { storage: { type: 'broken-in-request-log-test' } } } },
+        files: { sources: { default: { root }, broken: { storage: { type: 'broken-in-request-log-test' } }, full: { storage: { type: 'full-in-request-log-test' } } } },
       },
       { logger: createLogger('debug', destination) },
     );
@@ -120,5 +127,13 @@ describe('request log', () => {
     assert.equal(line?.level, 50);
     assert.equal(line?.err?.message, BROKEN_STORAGE_CAUSE);
     assert.match(String(line?.err?.stack), /at /);
+  });
+
+  it('logs a known 5xx (a full disk) as an error without a made-up stack', async () => {
+    const response = await fetch(`${server.url}/?action=files&source=full`, { headers: { 'X-Request-Id': 'trace-507' } });
+    assert.equal(response.status, 507, await response.text());
+    const line = lines().find((entry) => entry.requestId === 'trace-507');
+    assert.equal(line?.level, 50);
+    assert.equal(line?.err, undefined);
   });
 });

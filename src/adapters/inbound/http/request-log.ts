@@ -34,4 +34,11 @@ export const requestLog = (logger: Logger): RequestHandler =>
       };
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // pino-http makes up an error for any 5xx without a cause ("failed with status code 502") whose
+    // stack shows only its own frames; a known 5xx (provider down, disk full) needs no stack.
+    customErrorObject: (_req, res, error, value: Record<string, unknown>) => {
+      if ((res as { err?: Error }).err || !error.message.startsWith('failed with status code')) return value;
+      const { err: _madeUp, ...rest } = value;
+      return rest;
+    },
   });
