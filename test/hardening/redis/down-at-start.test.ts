@@ -11,7 +11,7 @@ import { eventually } from '../support/disk.js';
 import { countFaults } from '../support/recorder.js';
 import { assertCounted, assertDegraded, limiterTransitions, logMark } from './degraded.js';
 import { LIMIT, newClientKey, startLimitedHost, type LimitedHost } from './limited-host.js';
-import { REDIS_PASSWORD } from './redis-host.js';
+import { REDIS_PASSWORD, type Answer } from './redis-host.js';
 
 const WHERE = 'redis/rate-limit';
 
@@ -51,12 +51,12 @@ for (const failOpen of [true, false]) {
     it('once Redis is reachable: ready, and each limiter admits exactly LIMIT, then 429 with true numbers', async () => {
       await service.path.proxy.heal();
       // The limiters reconnect on their own back-off (up to 2 s); the first counted answer says they are back.
-      let first = await service.ai(fresh);
+      let first: Answer | undefined;
       await eventually(async () => (first = await service.ai(fresh)).headers.get('x-ratelimit-limit') !== null, 'the AI limiter counts again');
-      let firstFile = await service.files('198.51.100.2');
+      let firstFile: Answer | undefined;
       await eventually(async () => (firstFile = await service.files('198.51.100.2')).headers.get('x-ratelimit-limit') !== null, 'the file limiter counts again');
       // Degraded answers did not count, so each first counted answer was the client's first admission.
-      for (const [answer, what] of [[first, 'AI'], [firstFile, 'file']] as const) {
+      for (const [answer, what] of [[first!, 'AI'], [firstFile!, 'file']] as const) {
         assertCounted(answer, LIMIT, `first counted ${what} answer`);
         assert.equal(answer.headers.get('x-ratelimit-remaining'), String(LIMIT - 1), what);
       }
