@@ -29,13 +29,13 @@ export const newClientKey = (): string => registerSecret(randomUUID());
 
 /**
  * The host with both limiters (AI and file connector) on one Redis behind a
- * proxy; the same `failOpen` for both, `LIMIT` requests a minute each.
+ * proxy; the same `failOpen` for both, `max` requests a minute each.
  */
-export const startLimitedHost = async (where: string, failOpen: boolean, initial: 'pass' | 'cut'): Promise<LimitedHost> => {
+export const startLimitedHost = async (where: string, failOpen: boolean, initial: 'pass' | 'cut', max = LIMIT): Promise<LimitedHost> => {
   const path = await startRedisPath(initial);
   const temp = await makeTempDir();
   const prefix = uniquePrefix('hardening-redis');
-  const limit = { backend: 'redis' as const, max: LIMIT, windowMs: 60_000, failOpen, timeoutMs: COMMAND_TIMEOUT_MS, keyPrefix: prefix };
+  const limit = { backend: 'redis' as const, max, windowMs: 60_000, failOpen, timeoutMs: COMMAND_TIMEOUT_MS, keyPrefix: prefix };
   const host = await startRedisHost(where, {
     trustProxy: true,
     ai: { rateLimit: { ...limit, redisUrl: path.url } },

@@ -107,11 +107,14 @@ export const startTcpProxy = async (backendPort: number, initial: 'pass' | 'cut'
   };
 
   const port = await listenOn(server, 0);
-  const cut = async (): Promise<void> => {
+  // close() stops listening at once but calls back only when every connection is gone: destroy them in between.
+  const refuseAndDrop = async (): Promise<void> => {
     mode = 'cut';
-    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
     destroyAll();
+    await closed;
   };
+  const cut = refuseAndDrop;
   if (initial === 'cut') await cut();
 
   return {
@@ -139,10 +142,6 @@ export const startTcpProxy = async (backendPort: number, initial: 'pass' | 'cut'
         else release(link);
       }
     },
-    close: async () => {
-      mode = 'cut';
-      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      destroyAll();
-    },
+    close: refuseAndDrop,
   };
 };
