@@ -59,6 +59,8 @@ describe('redis/ conversation store cut and blackholed', () => {
       ai: {
         providers: { p: { type: 'openai-compatible', apiKey: PROVIDER_KEY, defaultModel: 'model-default', baseUrl: `${upstream.url}/v1` } },
         retry: { maxRetries: 0 },
+        // Not under test here: the waits below ask far more than the default 60 a minute.
+        rateLimit: { max: 100_000 },
         conversations: { backend: 'redis', redisUrl: path.url },
       },
     });
