@@ -22,6 +22,8 @@ export interface TcpProxy {
   blackhole(): void;
   latency(ms: number): void;
   heal(): Promise<void>;
+  /** Resolves once no chunk is held or delayed any more (after `heal`, the late bytes have all gone through). */
+  drained(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,10 @@ export const startTcpProxy = async (backendPort: number, initial: 'pass' | 'cut'
         if (!link.backend) openBackend(link);
         else release(link);
       }
+    },
+    drained: async () => {
+      const pending = () => [...links].some((link) => link.queue.toBackend.length > 0 || link.queue.toClient.length > 0);
+      while (pending()) await new Promise((resolve) => setTimeout(resolve, 10));
     },
     close: refuseAndDrop,
   };
