@@ -13,7 +13,7 @@ import { everythingSeen, hardeningFigures, registeredSecrets } from './support/r
 import { FULL } from './support/scale.js';
 
 /** Servers (by the name their recording logger was given) whose lines must be here if the suite ran before the sweep. */
-const EXPECTED_SOURCES = ['access/matrix', 'access/authentication', 'access/jwt', 'access/ai-keys', 'paths/fixed-corpus', 'paths/generated-corpus', 'uploads/over-size', 'uploads/full-disk', 'races/concurrent-changes'];
+const EXPECTED_SOURCES = ['access/matrix', 'access/authentication', 'access/jwt', 'access/ai-keys', 'paths/fixed-corpus', 'paths/generated-corpus', 'uploads/over-size', 'uploads/full-disk', 'races/concurrent-changes', 'redis/rate-limit', 'redis/conversations'];
 const MIN_REQUESTS = 2000;
 
 /** The forms a secret may take on its way out: as is, URL-encoded, base64. */

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import type pino from 'pino';
 import { listen, type RunningServer } from '../../../src/adapters/inbound/http/server.js';
 import { createHost } from '../../../src/composition/http-host.js';
 import { parseConfig } from '../../../src/config/load-config.js';
