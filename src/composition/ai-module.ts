@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { ContainerModule } from 'inversify';
+import type { Logger } from 'pino';
 import { MemoryConversationStore } from '../adapters/outbound/conversations/memory-conversation-store.js';
 import { RedisConversationStore } from '../adapters/outbound/conversations/redis-conversation-store.js';
 import { RandomIdGenerator } from '../adapters/outbound/system/random-id-generator.js';
@@ -40,13 +40,25 @@ export interface AiOverrides {
   sleeper?: Sleeper;
   /** The embedder's `checkAuthentication` for client keys. */
   clientVerifier?: ClientVerifier;
+  /** Where the Redis conversation store reports an outage. */
+  logger?: Logger;
 }
 
-const conversationStore = (config: AiConfig, clock: Clock): ConversationStore => {
-  const { backend, ttlSeconds } = config.conversations;
+type ClosableConversationStore = ConversationStore & { close?(): Promise<void> };
+
+const conversationStore = (config: AiConfig, clock: Clock, logger?: Logger): ClosableConversationStore => {
+  const { backend, ttlSeconds, timeoutMs } = config.conversations;
   if (backend === 'memory') return new MemoryConversationStore(ttlSeconds, clock);
   const url = config.conversations.redisUrl ?? config.rateLimit.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  return new RedisConversationStore(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true }), ttlSeconds);
+  const log = logger?.child({ conversationStore: 'redis' });
+  return RedisConversationStore.connect(url, ttlSeconds, {
+    ...(timeoutMs ? { commandTimeoutMs: timeoutMs } : {}),
+    // Once per outage and once per recovery, never with the URL (it may hold the password).
+    onAvailabilityChange: (change) =>
+      change.available
+        ? log?.info('conversation store: Redis is available again')
+        : log?.warn({ reason: change.error.message }, 'conversation store: Redis is unavailable, conversations cannot be continued or kept until it is back'),
+  });
 };
 
 /** The AI adapter's bindings. */
@@ -56,9 +68,10 @@ export const aiModule = (config: AiConfig, overrides: AiOverrides = {}): Contain
     const timeouts = { requestTimeoutMs: config.requestTimeoutMs, maxRequestTimeoutMs: config.maxRequestTimeoutMs };
     bind<ProviderRegistry>(TOKENS.ProviderRegistry).toConstantValue(providers);
     bind<readonly string[]>(TOKENS.AiProviderNames).toConstantValue(providers.list().map((p) => p.name));
-    bind<ConversationStore>(TOKENS.ConversationStore)
-      .toResolvedValue((clock: Clock) => overrides.conversationStore ?? conversationStore(config, clock), [TOKENS.Clock])
-      .inSingletonScope();
+    bind<ClosableConversationStore>(TOKENS.ConversationStore)
+      .toResolvedValue((clock: Clock) => overrides.conversationStore ?? conversationStore(config, clock, overrides.logger), [TOKENS.Clock])
+      .inSingletonScope()
+      .onDeactivation((store) => store.close?.());
     bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(overrides.idGenerator ?? new RandomIdGenerator());
     bind<Sleeper>(TOKENS.Sleeper).toConstantValue(overrides.sleeper ?? new TimerSleeper());
     bind<UsageRecorder>(TOKENS.UsageRecorder)

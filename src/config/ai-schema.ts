@@ -51,6 +51,8 @@ export const aiSchema = z.strictObject({
       backend: z.enum(['memory', 'redis']).default('memory'),
       redisUrl: redisUrl.optional(),
       ttlSeconds: z.number().int().positive().default(86_400),
+      /** Redis only: longest a load or save waits before the request fails with 503 (default 1000). */
+      timeoutMs: z.number().int().positive().optional(),
     })
     .default({ backend: 'memory', ttlSeconds: 86_400 }),
 });

@@ -32,6 +32,8 @@ const EXPECTED_SOURCES = [
   'ai:openai-compatible',
   'ai:gemini',
   'ai:anthropic',
+  'redis/rate-limit',
+  'redis/conversations',
 ];
 const MIN_REQUESTS = 2000;
 

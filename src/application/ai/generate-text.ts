@@ -1,4 +1,4 @@
-import { ProviderError, UnknownProviderError } from '../../domain/ai/errors.js';
+import { ConversationsUnavailableError, ProviderError, UnknownProviderError } from '../../domain/ai/errors.js';
 import type { ChatMessage, GenerationRequest, ToolCall } from '../../domain/ai/messages.js';
 import type { StreamPart } from '../../domain/ai/stream-part.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -74,6 +74,19 @@ export class GenerateText {
     return { responseId, model, parts: this.run(provider, request, input, responseId) };
   }
 
+  /**
+   * A store that cannot be reached costs the conversation's continuation,
+   * not the reply already generated (and partly streamed): continuing it
+   * later answers 503 while the store is out, 400 "unknown" once it is back.
+   */
+  private async keep(responseId: string, messages: ChatMessage[]): Promise<void> {
+    try {
+      await this.ports.conversations.save(responseId, messages);
+    } catch (error) {
+      if (!(error instanceof ConversationsUnavailableError)) throw error;
+    }
+  }
+
   private async *run(provider: Provider, request: GenerationRequest, input: GenerateTextInput, responseId: string): TextGeneration['parts'] {
     const deadline = new Deadline(input.signal, effectiveTimeout(this.ports.timeouts, input.timeoutMs));
     const meter = new UsageMeter(this.ports.usage, this.ports.clock, {
@@ -99,7 +112,7 @@ export class GenerateText {
       }
       if (!finish) throw new ProviderError('The provider ended the stream without finishing');
       // Saved before the finish goes out, so a client that continues at once finds it.
-      if (!provider.text.keepsHistory) await this.ports.conversations.save(finish.responseId, [...request.messages, withoutEmptyCalls(reply)]);
+      if (!provider.text.keepsHistory) await this.keep(finish.responseId, [...request.messages, withoutEmptyCalls(reply)]);
       await meter.completed(finish);
       yield finish;
     } catch (error) {

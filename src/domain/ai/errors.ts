@@ -28,3 +28,14 @@ export class UnknownProviderError extends DomainError {
     super('AI.PROVIDER_UNKNOWN', `Provider "${name}" is not configured`);
   }
 }
+
+/**
+ * The conversation store could not be asked (its Redis is down or not
+ * answering): the conversation may well exist, so this is not the "unknown
+ * conversation" 400 but a temporary failure.
+ */
+export class ConversationsUnavailableError extends DomainError {
+  constructor() {
+    super('AI.CONVERSATIONS_UNAVAILABLE', 'The conversation history cannot be reached right now; retry shortly, or send the whole history (mode "full")');
+  }
+}

@@ -22,10 +22,14 @@ export interface RedisRateLimiterOptions {
   onAvailabilityChange?: (change: RedisAvailability) => void;
 }
 
-type ScriptReply = [admitted: number, remaining: number, resetMs: number];
+/** `admitted` is -1 when Redis ran the check after `deadline`. */
+type ScriptReply = [admitted: number, remaining: number, resetMs: number, redisNow: number];
 type LimiterClient = Redis & {
-  slidingWindow(key: string, max: number, windowMs: number, member: string, now: string): Promise<ScriptReply>;
+  slidingWindow(key: string, max: number, windowMs: number, member: string, now: string, deadline: string): Promise<ScriptReply>;
 };
+
+/** Local milliseconds that never step (unlike Date.now under NTP). */
+const localNow = (): number => performance.timeOrigin + performance.now();
 
 /**
  * A sliding-window log in one Redis sorted set per key, checked by one Lua
@@ -39,19 +43,32 @@ export class RedisRateLimiter implements RateLimiter {
   private sequence = 0;
   /** `connecting` until the first connection is ready: failures then are start-up, not an outage. */
   private state: 'connecting' | 'available' | 'unavailable' = 'connecting';
+  /**
+   * The least (Redis's clock when it ran a check − our clock when we sent
+   * it) on this connection: Redis's clock is at most that far ahead of ours,
+   * so our give-up time plus this is never earlier in Redis's clock than
+   * the real one. Sent as the check's deadline, it keeps a check that
+   * reaches Redis after we answered without it (a partition, a stalled
+   * server) from counting a request we refused or admitted uncounted.
+   */
+  private redisAheadAtMost: number | undefined;
+  private clockLearnedAt = 0;
 
   constructor(private readonly options: RedisRateLimiterOptions) {
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: options.commandTimeoutMs ?? 500,
+      commandTimeout: options.commandTimeoutMs ?? 500, // the same default as commandTimeoutMs below
       connectTimeout: 2_000,
       retryStrategy: (times) => Math.min(times * 200, 2_000),
       enableAutoPipelining: true,
     }) as LimiterClient;
     this.redis.defineCommand('slidingWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_LUA });
     this.redis.on('error', (error: Error) => this.markUnavailable(error));
-    this.redis.on('ready', () => this.markAvailable());
+    this.redis.on('ready', () => {
+      this.redisAheadAtMost = undefined; // perhaps another server (a failover), with a clock of its own
+      this.markAvailable();
+    });
   }
 
   async consume(key: string): Promise<RateLimitDecision> {
@@ -59,10 +76,16 @@ export class RedisRateLimiter implements RateLimiter {
     try {
       this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
       const now = this.options.now ? String(this.options.now()) : '';
-      const [admitted, remaining, resetMs] = await this.redis.slidingWindow(
-        this.options.keyPrefix + key, max, windowMs, `${this.member}:${this.sequence}`, now,
+      const sentAt = localNow();
+      // With a clock of the caller's (`now`), the check runs at that time wherever Redis is: no deadline applies.
+      const deadline = now || this.redisAheadAtMost === undefined ? '' : String(Math.ceil(sentAt + this.commandTimeoutMs + this.redisAheadAtMost));
+      const [admitted, remaining, resetMs, redisNow] = await this.redis.slidingWindow(
+        this.options.keyPrefix + key, max, windowMs, `${this.member}:${this.sequence}`, now, deadline,
       );
       this.markAvailable();
+      if (!now) this.learnClock(redisNow - sentAt, admitted === -1);
+      // Too late by Redis's clock yet answered in time by ours: Redis's clock stepped ahead. Nothing was counted.
+      if (admitted === -1) return this.fallback();
       const decision: RateLimitDecision = { allowed: admitted === 1, limit: max, remaining, resetMs };
       return admitted === 1 ? decision : { ...decision, retryAfterMs: resetMs };
     } catch (error) {
@@ -80,6 +103,19 @@ export class RedisRateLimiter implements RateLimiter {
   /** Drops the connection at once: nothing this limiter sends needs to be flushed. */
   async close(): Promise<void> {
     this.redis.disconnect();
+  }
+
+  private get commandTimeoutMs(): number {
+    return this.options.commandTimeoutMs ?? 500;
+  }
+
+  /** The tightest bound of the last minute: older ones may no longer hold, as the two clocks drift apart. */
+  private learnClock(aheadAtMost: number, stepped: boolean): void {
+    const stale = localNow() - this.clockLearnedAt > 60_000;
+    if (stepped || stale || this.redisAheadAtMost === undefined || aheadAtMost < this.redisAheadAtMost) {
+      this.redisAheadAtMost = aheadAtMost;
+      this.clockLearnedAt = localNow();
+    }
   }
 
   private fallback(): RateLimitDecision {

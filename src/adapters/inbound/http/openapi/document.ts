@@ -66,6 +66,7 @@ export const buildOpenApiDocument = (options: { version: string; filesMount?: st
                     content: { 'text/event-stream': { schema: answers.streamEventSchema }, 'application/json': { schema: answers.nonStreamResultSchema } },
                   },
                   '502': json(answers.aiErrorSchema, 'Provider failed (non-streaming)'),
+                  '503': json(answers.aiErrorSchema, 'The conversation store (Redis) cannot be reached, for `mode: "incremental"` with `parentMessageId`'),
                   '504': json(answers.aiErrorSchema, 'Provider timed out (non-streaming)'),
                   ...aiErrors,
                 },
