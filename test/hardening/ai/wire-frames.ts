@@ -57,7 +57,7 @@ const FRAMES: Record<string, () => Frames> = { openai: responsesApi, 'openai-com
 
 const framesOf = (kind: ProviderKind): Frames => FRAMES[kind.type]!();
 
-type Answer = (req: IncomingMessage, res: ServerResponse) => void;
+type Answer = (req: IncomingMessage, res: ServerResponse, body?: unknown) => void;
 
 const openStream = (res: ServerResponse): void => {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -73,12 +73,15 @@ export const cutOffBeforeTheEnd =
     res.end();
   };
 
-/** The whole answer, terminal frame included, one text every `gapMs`: a stream a client can walk out of. */
+/**
+ * The whole answer, terminal frame included, one text every `gapMs`: a stream a client can walk out of.
+ * `texts` may depend on the request body, so that each of many streams says something of its own.
+ */
 export const slowlyComplete =
-  (kind: ProviderKind, texts: string[], gapMs: number): Answer =>
-  (_req, res) => {
+  (kind: ProviderKind, texts: string[] | ((body: unknown) => string[]), gapMs: number): Answer =>
+  (_req, res, body) => {
     const frames = framesOf(kind);
-    const queue = [...frames.head, ...texts.map(frames.delta)];
+    const queue = [...frames.head, ...(typeof texts === 'function' ? texts(body) : texts).map(frames.delta)];
     openStream(res);
     const next = (): void => {
       if (res.destroyed) return;

@@ -13,7 +13,7 @@ export type HostileProviderScript =
   | { kind: 'http-error'; status: number; message: string; retryAfterSeconds?: number }
   | { kind: 'stall'; chunks: string[] }
   | { kind: 'drop'; chunks: string[]; afterMs?: number }
-  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse) => void };
+  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse, body: unknown) => void };
 
 export interface SeenRequest {
   receivedAt: number;

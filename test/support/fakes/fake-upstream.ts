@@ -16,7 +16,7 @@ export type FakeScript =
  * `drop` streams the first chunks as a stall would, then cuts the connection.
  */
 export type HostileScript =
-  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse) => void }
+  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse, body: unknown) => void }
   | { kind: 'drop'; chunks: string[]; afterMs?: number };
 
 export interface RecordedRequest extends ObservedRequest {
@@ -82,7 +82,7 @@ export class FakeUpstream {
       if (!res.writableFinished) record.aborted = true;
     });
     const script = this.scripts.length > 1 ? this.scripts.shift()! : this.scripts[0]!;
-    if (script.kind === 'raw') return script.answer(req, res);
+    if (script.kind === 'raw') return script.answer(req, res, record.body);
     if (script.kind === 'drop') {
       this.handle({ kind: 'stall', chunks: script.chunks }, req, res, record.body);
       setTimeout(() => res.destroy(), script.afterMs ?? 20);

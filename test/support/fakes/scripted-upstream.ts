@@ -8,7 +8,7 @@ export type FakeScript = UpstreamScript | ImageUpstreamScript | { kind: 'stream-
 
 /** Fault injection: `raw` answers however it likes; `drop` streams like a stall, then cuts the connection. */
 export type HostileScript =
-  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse) => void }
+  | { kind: 'raw'; answer: (req: IncomingMessage, res: ServerResponse, body: unknown) => void }
   | { kind: 'drop'; chunks: string[]; afterMs?: number };
 
 export type FakeUpstream = KitUpstream<FakeScript>;
@@ -19,7 +19,7 @@ export type ProviderHandler = UpstreamHandler<Exclude<FakeScript, HostileScript>
 /** The contract kit's fake upstream (`editor-backend/testing`), with this suite's scripts and faults. */
 export const startFakeUpstream = (handle: ProviderHandler): Promise<FakeUpstream> =>
   startKitUpstream<FakeScript>((req, res, script, body) => {
-    if (script.kind === 'raw') return script.answer(req, res);
+    if (script.kind === 'raw') return script.answer(req, res, body);
     if (script.kind === 'drop') {
       handle(req, res, { kind: 'stall', chunks: script.chunks }, body);
       setTimeout(() => res.destroy(), script.afterMs ?? 20);
