@@ -18,7 +18,7 @@ import { slowlyComplete } from './wire-frames.js';
 const STREAMS = scale(50, 1000);
 const PARTS = 12;
 /** Slow enough that all the streams overlap, however long starting them takes. */
-const GAP_MS = scale(40, 1_000);
+const GAP_MS = scale(250, 1_000);
 /** Far above what a relayed stream costs (tens of kB, client and fake provider included), far below a buffered one over many parts. */
 const MAX_HEAP_PER_STREAM = 512 * 1024;
 
