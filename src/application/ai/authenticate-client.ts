@@ -1,6 +1,7 @@
 import { isWellFormedClientKey, sameClientKey } from '../../domain/ai/client-key.js';
 import type { RefererPolicy } from '../../domain/ai/referer-policy.js';
 import { ForbiddenError, UnauthenticatedError } from '../../domain/errors.js';
+import { answerWithin } from '../../domain/time-limit.js';
 import type { ClientVerifier } from '../../ports/client-verifier.js';
 
 export interface AuthenticateClientInput {
@@ -39,19 +40,12 @@ export class AuthenticateClient {
     if (!this.referers.allows(input.referer)) throw new ForbiddenError('Requests from this referer are not allowed');
     if (!this.verifier) return { apiKey };
     let userId: string | null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const answer = this.verifier.verify({ apiKey, request: input.request, ...(input.referer ? { referer: input.referer } : {}) });
-      answer.catch(() => undefined); // still pending when the timeout wins: its rejection must not go unhandled
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new UnauthenticatedError('Authentication timed out')), this.verifyTimeoutMs);
-      });
-      userId = await Promise.race([answer, timeout]);
+      userId = await answerWithin(answer, this.verifyTimeoutMs, () => new UnauthenticatedError('Authentication timed out'));
     } catch (error) {
       // The embedder's failure text may hold anything (a database URL); it never reaches the client.
       throw error instanceof UnauthenticatedError ? error : new UnauthenticatedError();
-    } finally {
-      clearTimeout(timer);
     }
     if (userId === null || userId === undefined || userId === '') throw new UnauthenticatedError();
     return { apiKey, userId: String(userId) };

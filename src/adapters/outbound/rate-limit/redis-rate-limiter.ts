@@ -58,7 +58,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: options.commandTimeoutMs ?? 500, // the same default as commandTimeoutMs below
+      commandTimeout: this.commandTimeoutMs,
       connectTimeout: 2_000,
       retryStrategy: (times) => Math.min(times * 200, 2_000),
       enableAutoPipelining: true,

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { answerWithin } from '../../../domain/time-limit.js';
 import type { ReadinessCheck, ReadinessResult } from '../../../ports/readiness-check.js';
 
 export interface RedisReadinessOptions {
@@ -31,18 +32,13 @@ export class RedisReadinessCheck implements ReadinessCheck {
     // The socket's own error ("connect ECONNREFUSED …") says more than the rejected connect ("Connection is closed.").
     let socketError: Error | undefined;
     client.on('error', (error: Error) => (socketError ??= error));
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
-    });
     try {
-      await Promise.race([client.connect().then(() => client.ping()), timeout]);
+      await answerWithin(client.connect().then(() => client.ping()), this.options.timeoutMs, () => new Error(`no answer within ${this.options.timeoutMs} ms`));
       return { ok: true, latencyMs: Math.round(performance.now() - started) };
     } catch (error) {
       const reason = socketError ?? error;
       return { ok: false, error: reason instanceof Error ? reason.message : 'unreachable' };
     } finally {
-      clearTimeout(timer);
       client.disconnect();
     }
   }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AlreadyExistsError, NotFoundError, StorageFullError, TooLargeError } from '../../../domain/errors.js';
+import { errnoCode, isStorageFull } from './errno.js';
 
-const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 
 const byteLimit = (maxBytes: number | undefined, counter: { size: number }) =>
   new Transform({
@@ -47,13 +47,13 @@ export const writeAtomically = async (
   } catch (error) {
     await removeTemporary(tracker, temporary, 0);
     if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${path.basename(target)}" already exists`);
-    if (errnoCode(error) === 'ENOSPC' || errnoCode(error) === 'EDQUOT') throw new StorageFullError();
+    if (isStorageFull(error)) throw new StorageFullError();
     // The folder was removed while the file streamed in (a concurrent request): 404, not an unexpected failure.
     if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') throw new NotFoundError(`The folder of "${path.basename(target)}" is gone`);
     throw error;
   }
-  if (options.overwrite) await tracker?.close().catch(() => undefined);
-  else await removeTemporary(tracker, temporary, 1);
+  // Renamed into place (overwrite) or linked there: the file keeps one name, the target's.
+  await removeTemporary(tracker, temporary, 1);
   return { size: counter.size, written };
 };
 

@@ -8,10 +8,9 @@ import type { SafePath } from '../../../domain/files/safe-path.js';
 import type { FileStorage, WriteOptions, WriteResult } from '../../../ports/file-storage.js';
 import { numberedName } from '../../../domain/files/suggested-file-name.js';
 import { writeAtomically } from './atomic-write.js';
+import { errnoCode, isStorageFull } from './errno.js';
 
-const errnoCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | undefined)?.code;
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP']);
-const FULL = new Set(['ENOSPC', 'EDQUOT']);
 const TAKEN = new Set(['EEXIST', 'ENOTEMPTY']);
 
 /**
@@ -70,7 +69,7 @@ export class LocalFileStorage implements FileStorage {
       await mkdir(await this.placeIn(target));
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') throw new AlreadyExistsError(`"${target.toString()}" already exists`);
-      if (FULL.has(errnoCode(error) ?? '')) throw new StorageFullError(); // out of inodes or quota: the client's answer is 507, not 500
+      if (isStorageFull(error)) throw new StorageFullError(); // out of inodes or quota: the client's answer is 507, not 500
       return notFoundIfGone(target.parent)(error);
     }
   }

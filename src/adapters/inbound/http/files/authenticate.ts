@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { jwtVerify } from 'jose';
 import { UnauthenticatedError } from '../../../../domain/errors.js';
+import { answerWithin } from '../../../../domain/time-limit.js';
 
 /** How long a role callback may take before the request is refused (`files.authTimeoutMs`). */
 export const DEFAULT_AUTH_TIMEOUT_MS = 10_000;
@@ -46,18 +47,10 @@ export const authenticatorFromConfig = (config: FilesAuthConfig, defaultRole: st
  */
 export const resolveRole = async (check: CheckAuthentication, req: Request, defaultRole: string, timeoutMs = DEFAULT_AUTH_TIMEOUT_MS): Promise<string> => {
   let role: unknown;
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const answer = Promise.resolve().then(() => check(req));
-    answer.catch(() => undefined); // still pending when the timeout wins: its rejection must not go unhandled
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new UnauthenticatedError('Authentication timed out')), timeoutMs);
-    });
-    role = await Promise.race([answer, timeout]);
+    role = await answerWithin(Promise.resolve().then(() => check(req)), timeoutMs, () => new UnauthenticatedError('Authentication timed out'));
   } catch (error) {
     throw error instanceof UnauthenticatedError ? error : new UnauthenticatedError();
-  } finally {
-    clearTimeout(timer);
   }
   if (role === undefined || role === null || role === '') return defaultRole;
   if (typeof role !== 'string') throw new UnauthenticatedError();
