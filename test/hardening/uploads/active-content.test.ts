@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { RunningServer } from '../../../src/adapters/inbound/http/server.js';
-import { makeTempDir } from '../../support/temp-dir.js';
+import { describe, it } from 'node:test';
 import { hardeningFilesClient, type Answer } from '../support/files-client.js';
 import { countAttacks } from '../support/recorder.js';
-import { startHardeningServer } from '../support/server.js';
+import { filesSite } from '../support/server.js';
 
 const SCRIPTED_SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><script>alert(1)</script><foreignObject><iframe src="javascript:alert(2)"/></foreignObject><a href="javascript:alert(3)"><rect width="9" height="9"/></a></svg>';
 const HTML_PAGE = '<!doctype html><html><body><script>fetch("/steal?c="+document.cookie)</script></body></html>';
@@ -32,32 +30,19 @@ const assertInert = (answer: Answer, type: string, where: string) => {
 };
 
 describe('active content disguised as inert files is never served as active', () => {
-  let temp: Awaited<ReturnType<typeof makeTempDir>>;
-  let root: string;
-  let server: RunningServer;
-  before(async () => {
-    temp = await makeTempDir('hardening-active-');
-    root = path.join(temp.dir, 'root');
-    server = await startHardeningServer('uploads/active-content', {
-      files: {
-        sources: { docs: { root, baseurl: '/files/docs/' } },
-        // The defaults (svg allowed, sanitised) and thumbnails on: a disguised image goes through the thumbnailer too.
-        accessControl: [{ role: 'guest', FILES: true, FILE_UPLOAD: true, FILE_DOWNLOAD: true, FILE_RENAME: true, FILE_MOVE: true }],
-      },
-    });
-  });
-  after(async () => {
-    await server.close(0);
-    await temp.remove();
-  });
+  const site = filesSite('uploads/active-content', (root) => ({
+      sources: { docs: { root, baseurl: '/files/docs/' } },
+      // The defaults (svg allowed, sanitised) and thumbnails on: a disguised image goes through the thumbnailer too.
+      accessControl: [{ role: 'guest', FILES: true, FILE_UPLOAD: true, FILE_DOWNLOAD: true, FILE_RENAME: true, FILE_MOVE: true }],
+    }));
 
   for (const [name, content, type] of DISGUISED) {
     it(`${name}: stored as sent, served at the baseurl and by fileDownload as ${type}, nosniff, sandboxed`, async () => {
       countAttacks();
-      const client = hardeningFilesClient(server);
+      const client = hardeningFilesClient(site.server);
       const upload = await client.upload([{ name, content }]);
       assert.equal(upload.status, 200, upload.text);
-      assert.equal(await readFile(path.join(root, name), 'utf8'), content);
+      assert.equal(await readFile(path.join(site.root, name), 'utf8'), content);
       assertInert(await client.fetch(`/files/docs/${name}`), type, `${name} at the baseurl`);
       for (const inline of ['', '&inline=true']) {
         const download = await client.get(`action=fileDownload&path=&name=${name}${inline}`);
@@ -72,10 +57,10 @@ describe('active content disguised as inert files is never served as active', ()
     it(`${name}: sanitised on upload, and served as an attachment`, async () => {
       countAttacks();
       const content = name === 'doctype.svg' ? `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${SCRIPTED_SVG}` : name === 'html-as.svg' ? HTML_PAGE : SCRIPTED_SVG;
-      const client = hardeningFilesClient(server);
+      const client = hardeningFilesClient(site.server);
       const upload = await client.upload([{ name, content }]);
       assert.equal(upload.status, 200, upload.text);
-      const stored = await readFile(path.join(root, upload.body.data.files[0]), 'utf8');
+      const stored = await readFile(path.join(site.root, upload.body.data.files[0]), 'utf8');
       assert.doesNotMatch(stored, /script|onload|javascript:|foreignObject|ENTITY|iframe|fetch\(/i, `${name} as stored: ${stored}`);
       const served = await client.fetch(`/files/docs/${encodeURIComponent(upload.body.data.files[0])}`);
       assertInert(served, 'image/svg+xml', `${name} at the baseurl`);
@@ -88,12 +73,12 @@ describe('active content disguised as inert files is never served as active', ()
   // Regression: an SVG sent as a .png skipped the sanitiser and became an SVG by a rename.
   it('a file cannot become an SVG by a rename (it would skip the sanitiser); SVG to SVG is fine', async () => {
     countAttacks();
-    const client = hardeningFilesClient(server);
+    const client = hardeningFilesClient(site.server);
     assert.equal((await client.upload([{ name: 'smuggled.png', content: SCRIPTED_SVG }])).status, 200);
     const rename = await client.post('fileRename', { path: '', name: 'smuggled.png', newname: 'smuggled.svg' });
     assert.equal(rename.status, 415, rename.text);
     assert.equal(rename.body.data.code, 415);
-    assert.equal(await readFile(path.join(root, 'smuggled.png'), 'utf8'), SCRIPTED_SVG, 'the file stays as it was');
+    assert.equal(await readFile(path.join(site.root, 'smuggled.png'), 'utf8'), SCRIPTED_SVG, 'the file stays as it was');
     const upper = await client.post('fileRename', { path: '', name: 'smuggled.png', newname: 'smuggled.SvG' });
     assert.equal(upper.status, 415, upper.text);
     assert.equal((await client.upload([{ name: 'clean.svg', content: SCRIPTED_SVG }])).status, 200);
